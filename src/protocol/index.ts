@@ -1,0 +1,8 @@
+// Re-exports the protocol contract so other layers import from one place.
+export * from './version.js';
+export * from './error-codes.js';
+export * from './events.js';
+export * from './results.js';
+export * from './diagnostics.js';
+export * from './lifecycle.js';
+export * from './methods.js';

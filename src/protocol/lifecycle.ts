@@ -1,0 +1,94 @@
+// Zod schemas of the session lifecycle and management methods (initialize, hooks/list, hooks/cancel, ...)
+// and of the notifications hookd sends. Hook vocabulary beyond names and provenance stays out.
+import { z } from 'zod';
+import { DiagnosticSchema } from './diagnostics.js';
+
+export const ConfigSourceSchema = z
+  .looseObject({
+    path: z.string(),
+    scope: z
+      .enum(['user', 'project', 'local', 'managed', 'explicit'])
+      .default('explicit')
+      .describe('How the file is treated: managed sources survive allowManagedHooksOnly and disableAllHooks.'),
+  })
+  .meta({ id: 'ConfigSource' });
+export type ConfigSource = z.infer<typeof ConfigSourceSchema>;
+
+export const ServerOptionsSchema = z
+  .looseObject({
+    stopBlockCap: z.number().int().min(0).optional().describe('Consecutive Stop blocks before hookd stops anyway; 0 disables the cap.'),
+    killGraceMs: z.number().int().min(0).max(60_000).optional().describe('SIGTERM → SIGKILL grace for hook trees.'),
+    managedSettingsPath: z.string().optional(),
+  })
+  .meta({ id: 'ServerOptions' });
+export type ServerOptions = z.infer<typeof ServerOptionsSchema>;
+
+export const InitializeParamsSchema = z
+  .looseObject({
+    protocolVersion: z.string(),
+    clientInfo: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+    dialect: z.string().default('claude'),
+    workspace: z.string().min(1).describe('Absolute path of the project the agent works in.'),
+    home: z.string().optional().describe('Overrides $HOME for user-scope config discovery.'),
+    sources: z
+      .array(ConfigSourceSchema)
+      .optional()
+      .describe('Explicit config files; when given, discovery is skipped and only these are read.'),
+    capabilities: z.looseObject({}).default({}),
+    options: ServerOptionsSchema.optional(),
+  })
+  .meta({ id: 'InitializeParams' });
+export type InitializeParams = z.infer<typeof InitializeParamsSchema>;
+
+export const HookInfoSchema = z
+  .looseObject({
+    id: z.string(),
+    event: z.string(),
+    matcher: z.string().optional(),
+    handlerType: z.string(),
+    command: z.string().optional(),
+    source: z.string(),
+    scope: z.string(),
+    timeoutMs: z.number(),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'HookInfo' });
+export type HookInfo = z.infer<typeof HookInfoSchema>;
+
+export const InitializeResultSchema = z
+  .looseObject({
+    protocolVersion: z.string(),
+    serverInfo: z.looseObject({ name: z.string(), version: z.string() }),
+    dialect: z.string(),
+    events: z.array(z.string()),
+    hooks: z.array(HookInfoSchema),
+    diagnostics: z.array(DiagnosticSchema),
+  })
+  .meta({ id: 'InitializeResult' });
+export type InitializeResult = z.infer<typeof InitializeResultSchema>;
+
+export const EmptyParamsSchema = z.looseObject({}).optional();
+
+export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema) });
+export type ListHooksResult = z.infer<typeof ListHooksResultSchema>;
+
+export const CancelSessionParamsSchema = z.looseObject({ sessionId: z.string().min(1) });
+export const CancelSessionResultSchema = z.looseObject({ cancelled: z.number().int().describe('Dispatches aborted.') });
+
+export const ShutdownResultSchema = z.null();
+
+export const ProgressParamsSchema = z
+  .looseObject({
+    requestId: z.union([z.string(), z.number()]).optional(),
+    sessionId: z.string(),
+    event: z.string(),
+    hookId: z.string(),
+    phase: z.enum(['started', 'finished']),
+    statusMessage: z.string().optional(),
+  })
+  .meta({ id: 'ProgressParams' });
+export type ProgressParams = z.infer<typeof ProgressParamsSchema>;
+
+export const DiagnosticsParamsSchema = z
+  .looseObject({ diagnostics: z.array(DiagnosticSchema) })
+  .meta({ id: 'DiagnosticsParams' });

@@ -1,0 +1,72 @@
+// The method table: every request and notification name with its params and result schema.
+// The single source the rpc layer validates against and the schema generator reads. No handlers here.
+import type { z } from 'zod';
+import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
+import {
+  CancelSessionParamsSchema,
+  CancelSessionResultSchema,
+  DiagnosticsParamsSchema,
+  EmptyParamsSchema,
+  InitializeParamsSchema,
+  InitializeResultSchema,
+  ListHooksResultSchema,
+  ProgressParamsSchema,
+  ShutdownResultSchema,
+} from './lifecycle.js';
+import { EventResultSchema } from './results.js';
+
+export type RequestSpec = {
+  readonly params: z.ZodType;
+  readonly result: z.ZodType;
+  /** True for methods that may be called before `initialize` completes. */
+  readonly beforeInitialize?: boolean;
+  readonly doc: string;
+};
+
+export function eventMethod(event: EventName): `hooks/${EventName}` {
+  return `hooks/${event}`;
+}
+
+const eventRequests = {} as Record<`hooks/${EventName}`, RequestSpec>;
+for (const event of EVENT_NAMES) {
+  eventRequests[eventMethod(event)] = {
+    params: EventParamsSchemas[event],
+    result: EventResultSchema,
+    doc: `Run the ${event} hooks and merge their answers.`,
+  };
+}
+
+export const Requests = {
+  initialize: {
+    params: InitializeParamsSchema,
+    result: InitializeResultSchema,
+    beforeInitialize: true,
+    doc: 'Load the dialect and its config; must be the first request.',
+  },
+  shutdown: {
+    params: EmptyParamsSchema,
+    result: ShutdownResultSchema,
+    beforeInitialize: true,
+    doc: 'Kill every in-flight hook tree, then answer null. Follow with the exit notification.',
+  },
+  'hooks/list': { params: EmptyParamsSchema, result: ListHooksResultSchema, doc: 'The hooks loaded, with provenance, and current diagnostics.' },
+  'hooks/cancel': {
+    params: CancelSessionParamsSchema,
+    result: CancelSessionResultSchema,
+    doc: 'Cancel every in-flight event of one session; each is answered with -32800.',
+  },
+  ...eventRequests,
+} as const satisfies Record<string, RequestSpec>;
+export type RequestMethod = keyof typeof Requests;
+
+/** Client → server notifications. */
+export const ClientNotifications = {
+  exit: { params: EmptyParamsSchema, doc: 'Exit the process (after shutdown; exit code 0, else 1).' },
+  initialized: { params: EmptyParamsSchema, doc: 'Optional acknowledgement of initialize; ignored.' },
+} as const;
+
+/** Server → client notifications. */
+export const ServerNotifications = {
+  'hooks/progress': { params: ProgressParamsSchema, doc: "A hook with a statusMessage started or finished." },
+  'hooks/diagnostics': { params: DiagnosticsParamsSchema, doc: 'Configuration diagnostics (on load and reload).' },
+} as const;

@@ -1,0 +1,75 @@
+// Zod schemas of what hookd answers: the merged outcome of an event and one summary per handler run.
+// Response schemas are loose objects so that clients tolerate fields a newer sidecar adds.
+import { z } from 'zod';
+
+export const DECISIONS = ['none', 'allow', 'deny', 'ask', 'defer', 'block'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const RUN_STATUSES = ['ok', 'error', 'timeout', 'cancelled', 'skipped'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Why a run failed; null when it did not. */
+export const FAILURE_CLASSES = [
+  'spawn_failed',
+  'timeout',
+  'nonzero_exit',
+  'signal',
+  'invalid_output',
+  'output_truncated',
+  'cancelled',
+  'unsupported',
+] as const;
+export type FailureClass = (typeof FAILURE_CLASSES)[number];
+
+export const OutputCaptureSchema = z.looseObject({
+  bytes: z.number().int().describe('Bytes kept (at most the cap).'),
+  totalBytes: z.number().int().describe('Bytes the hook wrote in all.'),
+  truncated: z.boolean(),
+});
+export type OutputCapture = z.infer<typeof OutputCaptureSchema>;
+
+export const RunSummarySchema = z
+  .looseObject({
+    hookId: z.string(),
+    source: z.string().describe('The file the hook was configured in (or "client" for programmatic hooks).'),
+    handlerType: z.string(),
+    status: z.enum(RUN_STATUSES),
+    failureClass: z.enum(FAILURE_CLASSES).nullable(),
+    decision: z.enum(DECISIONS).describe('What this run alone asked for.'),
+    exitCode: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    durationMs: z.number(),
+    timedOut: z.boolean(),
+    truncated: z.boolean().describe('stdout or stderr went past the capture cap.'),
+    stdout: OutputCaptureSchema,
+    stderr: OutputCaptureSchema,
+    message: z.string().optional().describe('Human-readable note: why it failed, or what it said.'),
+  })
+  .meta({ id: 'RunSummary' });
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+export const EventResultSchema = z
+  .looseObject({
+    event: z.string(),
+    decision: z.enum(DECISIONS).describe('"none": no hook decided; the agent proceeds as it would without hooks.'),
+    reason: z.string().optional(),
+    additionalContext: z.string().optional().describe('Context for the model, joined from every hook.'),
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    updatedToolOutput: z.unknown().optional(),
+    updatedPermissions: z.array(z.unknown()).optional(),
+    interrupt: z.boolean().optional(),
+    systemMessage: z.string().optional().describe('A message for the user, not the model.'),
+    continue: z.boolean().describe('false: the agent must stop (stopReason says why).'),
+    stopReason: z.string().optional(),
+    suppressOutput: z.boolean().optional(),
+    feedback: z.string().optional().describe('Non-blocking hook errors or exit-2 stderr the dialect shows the model.'),
+    notes: z.array(z.string()).describe('What hookd itself decided, e.g. the Stop-block cap was reached.'),
+    extra: z.record(z.string(), z.unknown()).optional().describe('Dialect-specific outcome fields.'),
+    runs: z.array(RunSummarySchema),
+  })
+  .meta({ id: 'EventResult' });
+export type EventResult = z.infer<typeof EventResultSchema>;
+
+/** What a cancelled request's -32800 error carries in `data`. */
+export const CancelledDataSchema = z.looseObject({ runs: z.array(RunSummarySchema) }).meta({ id: 'CancelledData' });
+export type CancelledData = z.infer<typeof CancelledDataSchema>;

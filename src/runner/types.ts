@@ -1,0 +1,57 @@
+// The contract between the engine and whatever spawns hook processes: what to run, what came back.
+// Types only; the implementation is runner/process-runner.ts, the only module that spawns.
+
+export type CommandLine =
+  /** Shell form: `shell -c script` (shell defaults to `sh`). */
+  | { readonly kind: 'shell'; readonly script: string; readonly shell?: string }
+  /** Exec form: the file is executed directly with args, no shell. */
+  | { readonly kind: 'exec'; readonly file: string; readonly args: readonly string[] };
+
+export type SpawnRequest = {
+  readonly command: CommandLine;
+  readonly cwd: string;
+  /** The complete environment of the hook (the runner adds its kill tag to it). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Written to the hook's stdin, which is then closed. EPIPE is ignored. */
+  readonly stdin: string;
+  readonly timeoutMs: number;
+  /** SIGTERM → SIGKILL grace on timeout or cancel. */
+  readonly killGraceMs: number;
+  /** Bytes kept per stream; the rest is drained and counted. */
+  readonly maxOutputBytes: number;
+  /** Aborting kills the whole tree; the promise then resolves with `cancelled: true` once it is dead. */
+  readonly signal?: AbortSignal;
+};
+
+export type CapturedOutput = {
+  /** The kept bytes decoded as UTF-8 (invalid sequences replaced). */
+  readonly text: string;
+  readonly bytes: number;
+  readonly totalBytes: number;
+  readonly truncated: boolean;
+};
+
+export type ProcessOutcome = {
+  /** False when the process could not be started (spawnError says why) or was cancelled before spawning. */
+  readonly started: boolean;
+  readonly spawnError?: string;
+  readonly pid?: number;
+  readonly exitCode: number | null;
+  /** Name of the signal that ended the direct child, e.g. "SIGKILL". */
+  readonly signal: string | null;
+  readonly timedOut: boolean;
+  readonly cancelled: boolean;
+  readonly durationMs: number;
+  readonly stdout: CapturedOutput;
+  readonly stderr: CapturedOutput;
+  /** Present when hookd had to kill the tree (timeout or cancel). */
+  readonly kill?: { readonly graceExpired: boolean; readonly killMs: number };
+};
+
+export interface ProcessRunner {
+  /** Never rejects for anything the hook does; a rejection is a bug in hookd. */
+  run(request: SpawnRequest): Promise<ProcessOutcome>;
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+export const DEFAULT_KILL_GRACE_MS = 200;
