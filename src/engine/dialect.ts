@@ -53,7 +53,7 @@ export type EventContext = {
   readonly params: EventParams;
   readonly workspace: string;
   readonly sessionId: string;
-  /** Where hooks run: the session's cwd if given, else the workspace. */
+  /** The agent's current directory (session.cwd, else the workspace). Hooks themselves run in the workspace. */
   readonly cwd: string;
 };
 
@@ -101,4 +101,6 @@ export interface Dialect {
   interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict;
   /** verdicts are in configured order, one per matching hook that ran. */
   merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome;
+  /** Sequential dialects only: true when this verdict ends dispatch of the remaining handlers. */
+  stopsDispatch?(context: EventContext, verdict: HookVerdict): boolean;
 }
