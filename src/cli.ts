@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// argv → command: serve (default; the JSON-RPC sidecar on stdio), check, test, --version, --help.
+// Serving writes only protocol messages to stdout; the one-shot commands print their report there.
+import { parseArgs } from 'node:util';
+import { runCheck } from './commands/check.js';
+import { UsageError } from './commands/load-options.js';
+import { runTestEvent } from './commands/test-event.js';
+import { LOG_LEVELS, type LogLevel } from './logger.js';
+import { serve } from './main.js';
+import { SERVER_VERSION } from './protocol/index.js';
+import type { Framing } from './rpc/framing.js';
+
+const HELP = `hookd ${SERVER_VERSION} — lifecycle hooks engine for AI coding agents (JSON-RPC over stdio)
+
+Usage:
+  hookd [serve] [--framing auto|ndjson|content-length] [--log-level error|warn|info|debug]
+        [--stop-block-cap N] [--kill-grace-ms N] [--max-message-bytes N] [--managed-settings FILE]
+      Serve the protocol on stdin/stdout (spawned by an agent). Logs go to stderr.
+  hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json]
+      Load the configuration, print diagnostics and the hooks found. Exit 1 on errors.
+  hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
+      Dry-run one event: run the matching hooks for real and print every run and the merged decision.
+      --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
+  hookd --version | --help
+
+Protocol: see protocol/README.md.`;
+
+const FRAMINGS = ['auto', 'ndjson', 'content-length'] as const;
+
+function numberFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new UsageError(`--${name} takes a whole number ≥ 0, got "${value}"`);
+  return parsed;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+      framing: { type: 'string' },
+      'log-level': { type: 'string' },
+      'stop-block-cap': { type: 'string' },
+      'kill-grace-ms': { type: 'string' },
+      'max-message-bytes': { type: 'string' },
+      'managed-settings': { type: 'string' },
+      dialect: { type: 'string' },
+      workspace: { type: 'string' },
+      home: { type: 'string' },
+      input: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  if (values.help) return print(HELP), 0;
+  if (values.version) return print(SERVER_VERSION), 0;
+  const [command = 'serve', ...rest] = positionals;
+  switch (command) {
+    case 'serve': {
+      const framing = values.framing ?? 'auto';
+      if (!(FRAMINGS as readonly string[]).includes(framing)) throw new UsageError(`--framing must be one of ${FRAMINGS.join(', ')}`);
+      const logLevel = values['log-level'] ?? 'warn';
+      if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+      const stopBlockCap = numberFlag('stop-block-cap', values['stop-block-cap']);
+      const killGraceMs = numberFlag('kill-grace-ms', values['kill-grace-ms']);
+      const maxMessageBytes = numberFlag('max-message-bytes', values['max-message-bytes']);
+      serve({
+        framing: framing as Framing,
+        logLevel: logLevel as LogLevel,
+        ...(stopBlockCap !== undefined ? { stopBlockCap } : {}),
+        ...(killGraceMs !== undefined ? { killGraceMs } : {}),
+        ...(maxMessageBytes ? { maxMessageBytes } : {}),
+        ...(values['managed-settings'] ? { managedSettingsPath: values['managed-settings'] } : {}),
+      });
+      return -1; // keeps running
+    }
+    case 'check':
+      return runCheck(values, print);
+    case 'test':
+      return runTestEvent(rest[0], values, print);
+    default:
+      throw new UsageError(`unknown command "${command}" (see hookd --help)`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`hookd: ${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`hookd: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 70;
+    }
+  },
+);

@@ -1,0 +1,28 @@
+// `hookd check`: load a dialect's configuration, print its diagnostics and the hooks found.
+// Exit status 1 when any diagnostic is an error. Prints to stdout (this is not the sidecar).
+import type { Diagnostic } from '../protocol/index.js';
+import { engineFromFlags, type CommonFlags } from './load-options.js';
+
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const where = [diagnostic.file, diagnostic.line, diagnostic.column].filter((part) => part !== undefined).join(':');
+  const field = diagnostic.field ? ` [${diagnostic.field}]` : '';
+  return `${where ? `${where}: ` : ''}${diagnostic.severity}: ${diagnostic.message}${field}`;
+}
+
+export function runCheck(flags: CommonFlags & { json?: boolean }, print: (line: string) => void): number {
+  const { engine } = engineFromFlags(flags);
+  const { hooks, diagnostics, sources } = engine.snapshot;
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  if (flags.json) {
+    print(JSON.stringify({ dialect: engine.dialect.name, sources, hooks: engine.hooks(), diagnostics }, null, 2));
+    return errors > 0 ? 1 : 0;
+  }
+  print(`dialect ${engine.dialect.name}; sources looked at:`);
+  for (const source of sources) print(`  ${source}`);
+  print(`${hooks.length} hook(s):`);
+  for (const hook of engine.hooks())
+    print(`  ${hook.id}  ${hook.event}${hook.matcher !== undefined ? ` [${hook.matcher}]` : ''}  ${hook.command ?? ''}  (${hook.timeoutMs} ms)`);
+  print(`${diagnostics.length} diagnostic(s), ${errors} error(s)`);
+  for (const diagnostic of diagnostics) print(`  ${formatDiagnostic(diagnostic)}`);
+  return errors > 0 ? 1 : 0;
+}

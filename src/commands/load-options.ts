@@ -1,0 +1,30 @@
+// Shared by the one-shot commands (check, test): resolve dialect, workspace and home from flags and
+// build an Engine with the real runner. Errors are thrown as UsageError with a message for the user.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { DIALECT_NAMES, findDialect } from '../dialects/index.js';
+import { Engine } from '../engine/engine.js';
+import { createLogger } from '../logger.js';
+import { createProcessRunner } from '../runner/process-runner.js';
+
+export class UsageError extends Error {}
+
+export type CommonFlags = { dialect?: string; workspace?: string; home?: string; 'managed-settings'?: string };
+
+export function engineFromFlags(flags: CommonFlags): { engine: Engine; workspace: string } {
+  const dialectName = flags.dialect ?? 'claude';
+  const dialect = findDialect(dialectName);
+  if (!dialect) throw new UsageError(`unknown dialect "${dialectName}" (known: ${DIALECT_NAMES.join(', ')})`);
+  const workspace = resolve(flags.workspace ?? process.cwd());
+  if (!existsSync(workspace)) throw new UsageError(`workspace "${workspace}" does not exist`);
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  const engine = new Engine({ dialect, runner: createProcessRunner({ logger: createLogger('warn') }), workspace, baseEnv: env });
+  engine.load({
+    workspace,
+    home: flags.home ?? homedir(),
+    ...(flags['managed-settings'] ? { managedSettingsPath: flags['managed-settings'] } : {}),
+  });
+  return { engine, workspace };
+}

@@ -1,0 +1,11 @@
+// The table of dialects hookd speaks. The only place that names concrete dialects; the engine never does.
+import type { Dialect } from '../engine/dialect.js';
+import { claudeDialect } from './claude/index.js';
+
+export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect };
+
+export const DIALECT_NAMES = Object.keys(DIALECTS);
+
+export function findDialect(name: string): Dialect | undefined {
+  return Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : undefined;
+}

@@ -1,0 +1,74 @@
+// Composition root of the sidecar: runner → session (engine) → rpc server on stdio, plus the
+// process-level cleanup (stdin EOF, SIGTERM, SIGINT, SIGHUP kill every hook tree, then exit).
+import { createLogger, type LogLevel } from './logger.js';
+import { createRpcServer } from './rpc/server.js';
+import type { Framing } from './rpc/framing.js';
+import { createProcessRunner } from './runner/process-runner.js';
+import { createSession, type SessionDefaults } from './server/session-handlers.js';
+
+export type ServeOptions = SessionDefaults & {
+  readonly framing?: Framing;
+  readonly logLevel?: LogLevel;
+  readonly maxMessageBytes?: number;
+  readonly input?: NodeJS.ReadableStream;
+  readonly output?: NodeJS.WritableStream;
+};
+
+/** How long cleanup may take before hookd exits regardless (the tree kill itself needs about grace + 25 ms). */
+const EXIT_DEADLINE_MS = 900;
+
+function environmentWithoutUndefined(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  return env;
+}
+
+export function serve(options: ServeOptions = {}): void {
+  const logger = createLogger(options.logLevel ?? 'warn');
+  // stdout is the protocol channel: anything that calls console.log must land on stderr.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+
+  const runner = createProcessRunner({ logger });
+  let notify: (method: 'hooks/progress' | 'hooks/diagnostics', params: unknown) => void = () => {};
+  const session = createSession({
+    runner,
+    logger,
+    defaults: options,
+    baseEnv: environmentWithoutUndefined(),
+    onProgress: (progress) => notify('hooks/progress', progress),
+  });
+
+  let exiting = false;
+  const exitAfterCleanup = (code: number, why: string) => {
+    if (exiting) return;
+    exiting = true;
+    logger.info(`exiting (${why})`);
+    const hardStop = setTimeout(() => process.exit(code), EXIT_DEADLINE_MS);
+    session
+      .abortAll()
+      .catch((error: unknown) => logger.error(`cleanup failed: ${String(error)}`))
+      .finally(() => {
+        clearTimeout(hardStop);
+        process.exit(code);
+      });
+  };
+
+  const server = createRpcServer({
+    input: options.input ?? process.stdin,
+    output: options.output ?? process.stdout,
+    ...(options.framing ? { framing: options.framing } : {}),
+    ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+    handlers: session.handlers,
+    logger,
+    onNotification: (method) => {
+      if (method === 'exit') exitAfterCleanup(session.shutdownRequested() ? 0 : 1, 'exit notification');
+    },
+  });
+  notify = (method, params) => server.notify(method, params);
+  server.onClose(() => exitAfterCleanup(session.shutdownRequested() ? 0 : 1, 'input closed'));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exitAfterCleanup(0, signal));
+  process.stdout.on('error', (error) => logger.debug(`stdout: ${error.message}`));
+  server.listen();
+}
