@@ -1,0 +1,132 @@
+// A test agent: spawns the built hookd (dist/cli.js) and speaks JSON-RPC over its stdio in either
+// framing, as a real agent would. Also lets tests write raw bytes (malformed input) and read stderr.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const HOOKD_BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+export type WireFraming = 'ndjson' | 'content-length';
+export type RpcMessage = { jsonrpc: '2.0'; id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+
+export class Sidecar {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly notifications: RpcMessage[] = [];
+  readonly responses = new Map<number | string | null, RpcMessage>();
+  readonly errorsWithoutId: RpcMessage[] = [];
+  stderr = '';
+  #buffer = Buffer.alloc(0);
+  #nextId = 1;
+  #waiters = new Map<number | string, (message: RpcMessage) => void>();
+  #listeners: Array<(message: RpcMessage) => void> = [];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(readonly framing: WireFraming = 'ndjson', args: string[] = [], env: NodeJS.ProcessEnv = process.env) {
+    if (!existsSync(HOOKD_BIN)) throw new Error(`${HOOKD_BIN} is missing: run npm run build first`);
+    this.child = spawn(process.execPath, [HOOKD_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this.child.stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.child.stdin.on('error', () => {});
+    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  #onData(chunk: Buffer): void {
+    this.#buffer = Buffer.concat([this.#buffer, chunk]);
+    for (;;) {
+      let body: string | undefined;
+      if (this.framing === 'ndjson') {
+        const newline = this.#buffer.indexOf(10);
+        if (newline < 0) return;
+        body = this.#buffer.subarray(0, newline).toString('utf8');
+        this.#buffer = this.#buffer.subarray(newline + 1);
+        if (body.trim() === '') continue;
+      } else {
+        const headerEnd = this.#buffer.indexOf('\r\n\r\n');
+        if (headerEnd < 0) return;
+        const length = Number(/Content-Length:\s*(\d+)/i.exec(this.#buffer.subarray(0, headerEnd).toString('ascii'))?.[1]);
+        if (this.#buffer.length < headerEnd + 4 + length) return;
+        body = this.#buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
+        this.#buffer = this.#buffer.subarray(headerEnd + 4 + length);
+      }
+      this.#dispatch(JSON.parse(body) as RpcMessage);
+    }
+  }
+
+  #dispatch(message: RpcMessage): void {
+    for (const listener of this.#listeners) listener(message);
+    if (message.method !== undefined && message.id === undefined) {
+      this.notifications.push(message);
+      return;
+    }
+    if (message.method !== undefined) return; // server → client request: not used yet
+    if (message.id === null || message.id === undefined) {
+      this.errorsWithoutId.push(message);
+    }
+    this.responses.set(message.id ?? null, message);
+    if (message.id !== null && message.id !== undefined) this.#waiters.get(message.id)?.(message);
+  }
+
+  onMessage(listener: (message: RpcMessage) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  writeRaw(data: string | Buffer): void {
+    this.child.stdin.write(data);
+  }
+
+  frame(message: unknown): Buffer {
+    const body = Buffer.from(JSON.stringify(message), 'utf8');
+    if (this.framing === 'ndjson') return Buffer.concat([body, Buffer.from('\n')]);
+    return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+  }
+
+  send(message: unknown): void {
+    this.writeRaw(this.frame(message));
+  }
+
+  nextId(): number {
+    return this.#nextId++;
+  }
+
+  /** Sends a request and resolves with the whole response message (result or error). */
+  call(method: string, params?: unknown, id: number = this.nextId()): Promise<RpcMessage> {
+    const reply = this.waitFor(id);
+    this.send({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
+    return reply;
+  }
+
+  waitFor(id: number | string): Promise<RpcMessage> {
+    const known = this.responses.get(id);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve) => this.#waiters.set(id, resolve));
+  }
+
+  /** Sends a request and resolves with its result; rejects with the JSON-RPC error. */
+  async request<T = any>(method: string, params?: unknown): Promise<T> {
+    const response = await this.call(method, params);
+    if (response.error) throw Object.assign(new Error(response.error.message), response.error);
+    return response.result as T;
+  }
+
+  notify(method: string, params?: unknown): void {
+    this.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) });
+  }
+
+  initialize(workspace: string, extra: Record<string, unknown> = {}): Promise<any> {
+    return this.request('initialize', { protocolVersion: '0.1', clientInfo: { name: 'test-agent' }, dialect: 'claude', workspace, home: workspace, ...extra });
+  }
+
+  /** Polite end: shutdown, exit, then wait for the process (kills it if it hangs). */
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    try {
+      await Promise.race([this.request('shutdown'), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      this.notify('exit');
+    } catch {
+      /* already gone */
+    }
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 3000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}

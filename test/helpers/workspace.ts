@@ -1,0 +1,21 @@
+// Scratch workspaces for tests: a temp dir with .claude/settings.json written from an object.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function makeWorkspace(prefix = 'hookd-ws-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function writeClaudeSettings(workspace: string, settings: unknown, file = 'settings.json'): string {
+  mkdirSync(join(workspace, '.claude'), { recursive: true });
+  const path = join(workspace, '.claude', file);
+  writeFileSync(path, typeof settings === 'string' ? settings : JSON.stringify(settings, null, 2));
+  return path;
+}
+
+/** `{hooks: {[event]: [{matcher, hooks: [{type: 'command', command, ...}]}]}}` for one handler. */
+export function oneHook(event: string, command: string, options: { matcher?: string; timeout?: number; [key: string]: unknown } = {}) {
+  const { matcher, ...handler } = options;
+  return { hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command, ...handler }] }] } };
+}
