@@ -77,6 +77,8 @@ export const CancelSessionResultSchema = z.looseObject({ cancelled: z.number().i
 
 export const ShutdownResultSchema = z.null();
 
+export const PingResultSchema = z.looseObject({});
+
 export const ProgressParamsSchema = z
   .looseObject({
     requestId: z.union([z.string(), z.number()]).optional(),

@@ -10,6 +10,7 @@ import {
   InitializeParamsSchema,
   InitializeResultSchema,
   ListHooksResultSchema,
+  PingResultSchema,
   ProgressParamsSchema,
   ShutdownResultSchema,
 } from './lifecycle.js';
@@ -48,6 +49,12 @@ export const Requests = {
     result: ShutdownResultSchema,
     beforeInitialize: true,
     doc: 'Kill every in-flight hook tree, then answer null. Follow with the exit notification.',
+  },
+  ping: {
+    params: EmptyParamsSchema,
+    result: PingResultSchema,
+    beforeInitialize: true,
+    doc: 'Liveness check; answers {} at once without touching the engine.',
   },
   'hooks/list': { params: EmptyParamsSchema, result: ListHooksResultSchema, doc: 'The hooks loaded, with provenance, and current diagnostics.' },
   'hooks/cancel': {

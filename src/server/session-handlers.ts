@@ -98,6 +98,7 @@ export function createSession(deps: SessionDeps): Session {
 
   const handlers: Partial<Record<RequestMethod, RequestHandler>> = {
     initialize,
+    ping: async () => ({}),
     shutdown: async () => {
       shutdownRequested = true;
       await engine?.abortAll();
