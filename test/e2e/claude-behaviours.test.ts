@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sidecar, type WireFraming } from '../helpers/sidecar.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
-import { allGone, readPids } from '../helpers/processes.js';
+import { allGone, readPids } from '../helpers/pid-file.js';
 
 const emit = (output: unknown) => `printf '%s' '${JSON.stringify(output)}'`;
 const session = { id: 'e2e-session' };

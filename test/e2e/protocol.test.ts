@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sidecar, type WireFraming } from '../helpers/sidecar.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
-import { allGone, readPids, waitUntil } from '../helpers/processes.js';
+import { allGone, readPids } from '../helpers/pid-file.js';
+import { waitUntil } from '../helpers/processes.js';
 
 const session = { id: 'proto-session' };
 const bash = (command: string) => ({ session, toolName: 'Bash', toolInput: { command } });
