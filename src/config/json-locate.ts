@@ -1,0 +1,142 @@
+// Reads a strict JSON file (no comments, no trailing commas) keeping offsets, and turns a parse error or a
+// field path into a 1-based line/column. Knows no dialect vocabulary; never throws for bad user content.
+import { readFileSync } from 'node:fs';
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic } from '../protocol/index.js';
+import { errorAt } from './diagnostic.js';
+
+export type JsonPath = readonly (string | number)[];
+
+export type Position = { readonly line: number; readonly column: number };
+
+export type JsonDocument = {
+  readonly file: string;
+  readonly text: string;
+  /** Undefined for an empty (whitespace-only) file. */
+  readonly root: Node | undefined;
+  readonly value: unknown;
+  readonly lineStarts: readonly number[];
+};
+
+export type JsonReadResult =
+  | { readonly status: 'missing' }
+  | { readonly status: 'error'; readonly diagnostic: Diagnostic }
+  | { readonly status: 'ok'; readonly document: JsonDocument };
+
+/**
+ * Reads and parses `file`. A file that does not exist is `missing` (not an error); an unreadable file or
+ * invalid JSON is an `error` with a Diagnostic naming the file (and line/column for a parse error).
+ */
+export function readJsonFile(file: string): JsonReadResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };
+    const why = error instanceof Error ? error.message : String(error);
+    return { status: 'error', diagnostic: errorAt(`cannot read settings file: ${why}`, { file, code: 'unreadable' }) };
+  }
+  return parseJsonText(file, text);
+}
+
+/**
+ * Parses `text` as strict JSON. A leading byte-order mark is skipped; whitespace-only text is an empty
+ * document (value undefined) rather than an error.
+ */
+export function parseJsonText(file: string, rawText: string): JsonReadResult {
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+  const lineStarts = computeLineStarts(text);
+  if (text.trim() === '') return { status: 'ok', document: { file, text, root: undefined, value: undefined, lineStarts } };
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined || root === undefined) {
+    const offset = first?.offset ?? 0;
+    const position = positionAt(lineStarts, offset);
+    const what = first === undefined ? 'not a JSON value' : describeParseError(first.error);
+    return {
+      status: 'error',
+      diagnostic: errorAt(`invalid JSON at line ${position.line}, column ${position.column}: ${what}`, {
+        file,
+        ...position,
+        code: 'invalid-json',
+      }),
+    };
+  }
+  return { status: 'ok', document: { file, text, root, value: getNodeValue(root), lineStarts } };
+}
+
+/**
+ * The position of the field at `path`: the property key when the field exists, otherwise the nearest
+ * existing ancestor (so a missing field points at the object that lacks it).
+ */
+export function locate(document: JsonDocument, path: JsonPath): Position {
+  if (document.root === undefined) return { line: 1, column: 1 };
+  for (let length = path.length; length >= 0; length--) {
+    const node = findNodeAtLocation(document.root, path.slice(0, length) as (string | number)[]);
+    if (node === undefined) continue;
+    const anchor = node.parent?.type === 'property' ? node.parent : node;
+    return positionAt(document.lineStarts, anchor.offset);
+  }
+  return positionAt(document.lineStarts, document.root.offset);
+}
+
+/** `hooks.PreToolUse[0].hooks[1].timeout`; keys that are not identifiers are bracketed: `hooks["my event"]`. */
+export function formatPath(path: JsonPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/** 1-based line and column (UTF-16 code units) of a 0-based offset. */
+export function positionAt(lineStarts: readonly number[], offset: number): Position {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x0a) starts.push(i + 1);
+    else if (ch === 0x0d) {
+      if (text.charCodeAt(i + 1) === 0x0a) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+const PARSE_ERROR_TEXT: Readonly<Record<string, string>> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'property name expected (trailing commas are not allowed)',
+  ValueExpected: 'value expected (trailing commas are not allowed)',
+  ColonExpected: 'colon expected',
+  CommaExpected: 'comma expected',
+  CloseBraceExpected: 'closing brace expected',
+  CloseBracketExpected: 'closing bracket expected',
+  EndOfFileExpected: 'end of file expected',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in string',
+};
+
+function describeParseError(code: ParseError['error']): string {
+  return PARSE_ERROR_TEXT[printParseErrorCode(code)] ?? 'syntax error';
+}
