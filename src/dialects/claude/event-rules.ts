@@ -1,0 +1,82 @@
+// Claude Code's per-event facts as data: what exit 2 does, what "block" means, which events take a matcher,
+// plain-stdout context and top-level `decision`. Only data; the functions that use it live beside it.
+import type { Decision, EventName } from '../../protocol/index.js';
+
+/**
+ * What exit code 2 does on an event (Claude Code hooks reference, "exit code 2 behaviour per event"):
+ * - `block`: a blocking error; the decision is the event's `blockDecision`, the reason JSON's or stderr.
+ * - `feedback`: not blocking; stderr is shown to the model (PostToolUse, PostToolUseFailure).
+ * - `user`: not blocking; stderr is shown to the user only (we put it in `systemMessage`).
+ * - `ignored`: nothing happens (PermissionRequest).
+ */
+export type Exit2Effect = 'block' | 'feedback' | 'user' | 'ignored';
+
+export type EventRule = {
+  readonly exit2: Exit2Effect;
+  /** The decision a blocking result takes on this event; undefined: the event cannot block. */
+  readonly blockDecision?: Extract<Decision, 'deny' | 'block'>;
+  /** Whether the event has a matcher (the field is chosen in match-target.ts). */
+  readonly hasMatcher: boolean;
+  /** Plain (non-JSON) stdout on exit 0 becomes additionalContext. */
+  readonly plainStdoutIsContext: boolean;
+  /** Top-level `decision: "block"` + `reason` is honoured. */
+  readonly topLevelBlock: boolean;
+  /** A tool event (handler-level `if` applies only here). */
+  readonly toolEvent: boolean;
+  /** Claude Code discards the hook's JSON on this event. */
+  readonly outputIgnored: boolean;
+};
+
+const base: EventRule = {
+  exit2: 'user',
+  hasMatcher: true,
+  plainStdoutIsContext: false,
+  topLevelBlock: false,
+  toolEvent: false,
+  outputIgnored: false,
+};
+
+export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
+  PreToolUse: { ...base, exit2: 'block', blockDecision: 'deny', toolEvent: true },
+  PermissionRequest: { ...base, exit2: 'ignored', blockDecision: 'deny', toolEvent: true },
+  PostToolUse: { ...base, exit2: 'feedback', blockDecision: 'block', topLevelBlock: true, toolEvent: true },
+  PostToolUseFailure: { ...base, exit2: 'feedback', blockDecision: 'block', toolEvent: true },
+  UserPromptSubmit: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, plainStdoutIsContext: true, topLevelBlock: true },
+  Stop: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true },
+  SubagentStop: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
+  PreCompact: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
+  SessionStart: { ...base, plainStdoutIsContext: true },
+  SessionEnd: { ...base, outputIgnored: true },
+  Notification: { ...base },
+  SubagentStart: { ...base },
+  PostCompact: { ...base },
+};
+
+/** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit. */
+export function defaultTimeoutSeconds(event: EventName): number {
+  return event === 'UserPromptSubmit' ? 30 : 600;
+}
+
+/** Claude Code events hookd does not dispatch (yet): named so a config using them gets a precise warning. */
+export const OTHER_CLAUDE_EVENTS: readonly string[] = [
+  'Setup',
+  'InstructionsLoaded',
+  'UserPromptExpansion',
+  'MessageDisplay',
+  'PermissionDenied',
+  'PostToolBatch',
+  'TaskCreated',
+  'TaskCompleted',
+  'StopFailure',
+  'TeammateIdle',
+  'ConfigChange',
+  'CwdChanged',
+  'DirectoryAdded',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'Elicitation',
+  'ElicitationResult',
+  'PreModelSwitch',
+  'PostModelSwitch',
+];
