@@ -1,0 +1,42 @@
+// Assembles the message reader and writer for one pair of byte streams: framing (forced or detected), the
+// message gate, and the error replies the gate sends through the same writer. Dispatches nothing itself.
+import type { MessageReader, MessageWriter, ResponseMessage } from 'vscode-jsonrpc/node';
+import type { Logger } from '../logger.js';
+import { ContentLengthMessageReader, createContentLengthWriter } from './content-length.js';
+import { DeferredMessageWriter, DetectingMessageReader, type ConcreteFraming, type Framing } from './framing.js';
+import { GatedMessageReader } from './message-gate.js';
+import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson.js';
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export type TransportOptions = {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  readonly framing: Framing;
+  readonly maxMessageBytes: number;
+  readonly logger: Logger;
+};
+
+export type Transport = { readonly reader: MessageReader; readonly writer: MessageWriter };
+
+export function createTransport(options: TransportOptions): Transport {
+  if (options.framing !== 'auto') return createFramedTransport(options.framing, options.input, options);
+  const writer = new DeferredMessageWriter();
+  const reader = new DetectingMessageReader(options.input, (framing, input) => {
+    options.logger.debug(`framing detected: ${framing}`);
+    const framed = createFramedTransport(framing, input, options);
+    writer.attach(framed.writer);
+    return framed.reader;
+  });
+  return { reader, writer };
+}
+
+function createFramedTransport(framing: ConcreteFraming, input: NodeJS.ReadableStream, options: TransportOptions): Transport {
+  const { output, maxMessageBytes, logger } = options;
+  const writer = framing === 'ndjson' ? new NdjsonMessageWriter(output) : createContentLengthWriter(output);
+  const raw = framing === 'ndjson' ? new NdjsonMessageReader(input, { maxMessageBytes }) : new ContentLengthMessageReader(input, { maxMessageBytes });
+  const respond = (response: ResponseMessage) => {
+    writer.write(response).catch((error: unknown) => logger.debug(`could not send an error response: ${String(error)}`));
+  };
+  return { reader: new GatedMessageReader(raw, respond, logger), writer };
+}
