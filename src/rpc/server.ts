@@ -1,0 +1,174 @@
+// The JSON-RPC server: dispatches every request through the protocol's method table (lookup, initialization
+// gate, zod params, cancellation bridge, error mapping) to injected handlers. Knows no hook vocabulary.
+import {
+  CancellationSenderStrategy,
+  createMessageConnection,
+  type Logger as JsonRpcLogger,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import type { Logger } from '../logger.js';
+import { ErrorCodes } from '../protocol/error-codes.js';
+import { ClientNotifications, Requests, ServerNotifications, type RequestMethod, type RequestSpec } from '../protocol/methods.js';
+import { RequestAborts } from './cancellation.js';
+import { describeIssues, RequestCancelledError, RpcError, toResponseError } from './errors.js';
+import type { Framing } from './framing.js';
+import { createTransport, DEFAULT_MAX_MESSAGE_BYTES } from './transport.js';
+
+export type RequestContext = { readonly requestId: string | number; readonly signal: AbortSignal };
+
+/** `params` were already parsed by the method's zod schema (defaults applied). The result is sent as is. */
+export type RequestHandler = (params: unknown, context: RequestContext) => Promise<unknown>;
+
+export type RpcServerOptions<M extends string = RequestMethod> = {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Default 'auto': detected from the first non-whitespace byte of input. */
+  framing?: Framing;
+  /** Default 64 MiB. Bigger messages are discarded and answered -32600. */
+  maxMessageBytes?: number;
+  /** The method table; default the protocol's `Requests`. Overridable so tests need not use the real one. */
+  methods?: Readonly<Record<M, RequestSpec>>;
+  handlers: Partial<Record<NoInfer<M>, RequestHandler>>;
+  /** Client notifications (exit, initialized) with validated params. Unknown notifications are logged and ignored. */
+  onNotification?: (method: string, params: unknown) => void;
+  logger: Logger;
+};
+
+export interface RpcServer {
+  listen(): void;
+  /** Never throws: a failure (invalid params, EPIPE after the client died, closed connection) is logged. */
+  notify(method: keyof typeof ServerNotifications, params: unknown): void;
+  /** Input ended or the connection closed. A listener added after that is called soon after. */
+  onClose(listener: () => void): void;
+  /** Stops reading, aborts every in-flight request's signal and releases the connection. */
+  dispose(): void;
+}
+
+const INITIALIZE = 'initialize';
+
+function jsonRpcLogger(logger: Logger): JsonRpcLogger {
+  return { error: (m) => logger.error(m), warn: (m) => logger.warn(m), info: (m) => logger.info(m), log: (m) => logger.debug(m) };
+}
+
+export function createRpcServer<M extends string = RequestMethod>(options: RpcServerOptions<M>): RpcServer {
+  const { logger } = options;
+  const methods = (options.methods ?? Requests) as Readonly<Record<string, RequestSpec>>;
+  const handlers = options.handlers as Partial<Record<string, RequestHandler>>;
+  const transport = createTransport({
+    input: options.input,
+    output: options.output,
+    framing: options.framing ?? 'auto',
+    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    logger,
+  });
+  const aborts = new RequestAborts(() => new RequestCancelledError());
+  const connection: MessageConnection = createMessageConnection(transport.reader, transport.writer, jsonRpcLogger(logger), {
+    cancellationStrategy: { receiver: aborts, sender: CancellationSenderStrategy.Message },
+  });
+
+  let initialization: 'pending' | 'running' | 'done' = 'pending';
+  let closed = false;
+  const closeListeners: Array<() => void> = [];
+
+  async function dispatch(method: string, params: unknown, context: RequestContext): Promise<unknown> {
+    const spec = Object.hasOwn(methods, method) ? methods[method] : undefined;
+    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+    if (spec === undefined || handler === undefined) throw new RpcError(ErrorCodes.MethodNotFound, `method not found: ${method}`);
+    if (method === INITIALIZE) {
+      if (initialization === 'done') throw new RpcError(ErrorCodes.InvalidRequest, 'already initialized');
+      if (initialization === 'running') throw new RpcError(ErrorCodes.InvalidRequest, 'already initialized (initialize is in progress)');
+    } else if (initialization !== 'done' && spec.beforeInitialize !== true) {
+      throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
+    }
+    const parsed = spec.params.safeParse(params);
+    if (!parsed.success) throw parsed.error;
+    if (method !== INITIALIZE) return handler(parsed.data, context);
+    initialization = 'running';
+    try {
+      const result = await handler(parsed.data, context);
+      initialization = 'done';
+      return result;
+    } catch (error) {
+      initialization = 'pending';
+      throw error;
+    }
+  }
+
+  connection.onRequest(async (method, params, token) => {
+    const abort = aborts.acquire(token);
+    if (abort === undefined) throw toResponseError(new Error(`no cancellation source for ${method}`), logger, method);
+    try {
+      const result = await dispatch(method, params, { requestId: abort.requestId, signal: abort.controller.signal });
+      return result === undefined ? null : result;
+    } catch (error) {
+      throw toResponseError(error, logger, method);
+    } finally {
+      aborts.release(abort);
+    }
+  });
+
+  connection.onNotification((method, params) => {
+    if (!Object.hasOwn(ClientNotifications, method)) {
+      logger.debug(`ignoring unknown notification ${method}`);
+      return;
+    }
+    const parsed = ClientNotifications[method as keyof typeof ClientNotifications].params.safeParse(params);
+    if (!parsed.success) {
+      logger.warn(`ignoring notification ${method} with invalid params: ${describeIssues(parsed.error.issues)}`);
+      return;
+    }
+    try {
+      options.onNotification?.(method, parsed.data);
+    } catch (error) {
+      logger.error(`notification handler for ${method} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  });
+
+  connection.onError(([error]) => logger.warn(`transport error: ${error.message}`));
+  connection.onClose(() => {
+    if (closed) return;
+    closed = true;
+    for (const listener of closeListeners.splice(0)) callCloseListener(listener);
+  });
+
+  function callCloseListener(listener: () => void): void {
+    try {
+      listener();
+    } catch (error) {
+      logger.error(`close listener failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    listen() {
+      connection.listen();
+    },
+    notify(method, params) {
+      const spec = Object.hasOwn(ServerNotifications, method) ? ServerNotifications[method] : undefined;
+      if (spec === undefined) {
+        logger.error(`not sending unknown notification ${String(method)}`);
+        return;
+      }
+      const parsed = spec.params.safeParse(params);
+      if (!parsed.success) {
+        logger.error(`not sending ${method}: invalid params: ${describeIssues(parsed.error.issues)}`);
+        return;
+      }
+      try {
+        connection.sendNotification(method, parsed.data).catch((error: unknown) => {
+          logger.warn(`could not send ${method}: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      } catch (error) {
+        logger.debug(`not sending ${method}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    onClose(listener) {
+      if (closed) queueMicrotask(() => callCloseListener(listener));
+      else closeListeners.push(listener);
+    },
+    dispose() {
+      aborts.abortAll();
+      connection.dispose();
+    },
+  };
+}
