@@ -1,0 +1,107 @@
+// Reads /proc (Linux) to find a run's live processes: members of its process group and carriers of its tag.
+// It only reads; it never signals and never throws for a process that vanished mid-scan. A zombie is dead.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { runTagEntry } from './run-tag.js';
+
+export type ProcStat = {
+  readonly pid: number;
+  readonly state: string;
+  readonly ppid: number;
+  readonly pgid: number;
+};
+
+/** A live process found by a scan, with its group so callers can tell group members from escapees. */
+export type RunProcess = { readonly pid: number; readonly pgid: number };
+
+let procFsPresent: boolean | undefined;
+
+export function hasProcFs(): boolean {
+  procFsPresent ??= existsSync('/proc/self/stat');
+  return procFsPresent;
+}
+
+/** Parses /proc/<pid>/stat; undefined when the process is gone (or unreadable). */
+export function readProcStat(pid: number): ProcStat | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may itself contain spaces and ')'.
+  const close = text.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const fields = text.slice(close + 2).split(' ');
+  const state = fields[0];
+  const ppid = Number(fields[1]);
+  const pgid = Number(fields[2]);
+  if (state === undefined || !Number.isInteger(ppid) || !Number.isInteger(pgid)) return undefined;
+  return { pid, state, ppid, pgid };
+}
+
+/** Z (zombie) and X (dead) are not alive: they run no code and hold no pipes. */
+export function isDeadState(state: string): boolean {
+  return state === 'Z' || state === 'X' || state === 'x';
+}
+
+export function isProcessAlive(pid: number): boolean {
+  const stat = readProcStat(pid);
+  return stat !== undefined && !isDeadState(stat.state);
+}
+
+export function listPids(): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const name of names) {
+    const code = name.charCodeAt(0);
+    if (code < 48 || code > 57) continue;
+    const pid = Number(name);
+    if (Number.isInteger(pid) && pid > 0) pids.push(pid);
+  }
+  return pids;
+}
+
+/** True when the environment block (NUL-separated entries) holds exactly `entry`. */
+export function environHasEntry(environ: Buffer, entry: Buffer): boolean {
+  let from = 0;
+  for (;;) {
+    const at = environ.indexOf(entry, from);
+    if (at < 0) return false;
+    const startsEntry = at === 0 || environ[at - 1] === 0;
+    const end = at + entry.length;
+    const endsEntry = end === environ.length || environ[end] === 0;
+    if (startsEntry && endsEntry) return true;
+    from = at + 1;
+  }
+}
+
+/**
+ * Live (non-zombie) processes in process group `pgid` or whose environment carries the run tag.
+ * hookd's own process is never included.
+ */
+export function findRunProcesses(target: { readonly pgid: number; readonly tag: string }): RunProcess[] {
+  const entry = Buffer.from(runTagEntry(target.tag));
+  const found: RunProcess[] = [];
+  for (const pid of listPids()) {
+    if (pid === process.pid) continue;
+    const stat = readProcStat(pid);
+    if (stat === undefined || isDeadState(stat.state)) continue;
+    if (stat.pgid === target.pgid) {
+      found.push({ pid, pgid: stat.pgid });
+      continue;
+    }
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      continue; // gone, or another user's process (EACCES): not ours to find by tag
+    }
+    if (environHasEntry(environ, entry)) found.push({ pid, pgid: stat.pgid });
+  }
+  return found;
+}
