@@ -1,0 +1,173 @@
+// Runs one hook process to completion: spawn detached with a run tag, feed stdin, capture capped output, enforce
+// timeout and cancel, and kill whatever the hook leaves behind. The ONLY module in hookd that spawns processes.
+import { performance } from 'node:perf_hooks';
+import type { Writable } from 'node:stream';
+import { execa, type ResultPromise } from 'execa';
+import { silentLogger, type Logger } from '../logger.js';
+import { captureStream, emptyOutput, type StreamCapture } from './capture.js';
+import { killRunTree, liveTreeMembers, type KillReport, type RunTree } from './kill-tree.js';
+import { createRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
+import { describeSpawnError } from './spawn-error.js';
+import type { CommandLine, ProcessOutcome, ProcessRunner, SpawnRequest } from './types.js';
+
+/** After the tree is dead, how long buffered pipe data may take to arrive before the pipes are destroyed. */
+export const PIPE_SETTLE_MS = 50;
+/** setTimeout overflows above this and fires at once; longer timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2_147_483_647;
+
+type Termination = { readonly reason: 'timeout' | 'cancel'; readonly kill: Promise<KillReport> };
+
+export function createProcessRunner(options: { readonly logger?: Logger } = {}): ProcessRunner {
+  const logger = options.logger ?? silentLogger;
+  return { run: (request) => runProcess(request, logger) };
+}
+
+async function runProcess(request: SpawnRequest, logger: Logger): Promise<ProcessOutcome> {
+  const startedAt = performance.now();
+  // A cancel that arrived before we got here must not start anything (its listeners would never fire).
+  if (request.signal?.aborted) return notStarted(startedAt, { cancelled: true });
+
+  const tag = createRunTag();
+  const { file, args } = commandArgv(request.command);
+  let subprocess: ResultPromise;
+  try {
+    subprocess = execa(file, args, {
+      cwd: request.cwd,
+      env: { ...request.env, [RUN_TAG_VARIABLE]: tag },
+      extendEnv: false,
+      detached: true, // own process group: pgid = pid
+      buffer: false,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      reject: false,
+      cleanup: false,
+      windowsHide: true,
+    });
+  } catch (error) {
+    return notStarted(startedAt, { spawnError: describeSpawnError(file, request.cwd, error) });
+  }
+  // The execa promise settles only once every pipe closes, which an escapee can prevent: never await it for
+  // completion, but always handle it so that it cannot become an unhandled rejection.
+  subprocess.then(noop, noop);
+
+  const pid = subprocess.pid;
+  if (pid === undefined) {
+    const error = await spawnFailure(subprocess);
+    return notStarted(startedAt, { spawnError: describeSpawnError(file, request.cwd, error) });
+  }
+  subprocess.on('error', (error: Error) => logger.debug(`run ${pid}: ${error.message}`));
+
+  const stdout = captureStream(subprocess.stdout, request.maxOutputBytes);
+  const stderr = captureStream(subprocess.stderr, request.maxOutputBytes);
+  writeStdin(subprocess.stdin, request.stdin);
+
+  let childExited = false;
+  const tree: RunTree = { pid, tag, childExited: () => childExited };
+  let termination: Termination | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const terminate = (reason: Termination['reason']): void => {
+    if (termination !== undefined || childExited) return; // the first reason wins; an exited run is not killed
+    logger.debug(`run ${pid}: ${reason === 'timeout' ? `timed out after ${request.timeoutMs} ms` : 'cancelled'}, killing its tree`);
+    termination = { reason, kill: killRunTree(tree, { graceMs: request.killGraceMs, logger }) };
+  };
+  const onAbort = (): void => terminate('cancel');
+
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    subprocess.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      childExited = true;
+      if (timer !== undefined) clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      resolve({ code, signal });
+    });
+  });
+  if (request.timeoutMs > 0 && request.timeoutMs <= MAX_TIMER_MS) {
+    timer = setTimeout(() => terminate('timeout'), request.timeoutMs);
+  }
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+
+  // The run ends at the direct child's exit, never at 'close' (an escapee may hold the pipes forever).
+  const exit = await exited;
+
+  // Whether killed or exited on its own, nothing the hook started may outlive the run.
+  let kill: KillReport | undefined;
+  if (termination !== undefined) {
+    kill = await termination.kill;
+  } else if (liveTreeMembers(tree).length > 0) {
+    const leftover = await killRunTree(tree, { graceMs: request.killGraceMs, logger });
+    logger.debug(`run ${pid}: killed processes left behind after exit in ${leftover.killMs.toFixed(1)} ms`);
+  }
+
+  await settlePipes([stdout, stderr]);
+  stdout.stop();
+  stderr.stop();
+  subprocess.stdin?.destroy();
+
+  return {
+    started: true,
+    pid,
+    exitCode: exit.code,
+    signal: exit.signal,
+    timedOut: termination?.reason === 'timeout',
+    cancelled: termination?.reason === 'cancel',
+    durationMs: performance.now() - startedAt,
+    stdout: stdout.result(),
+    stderr: stderr.result(),
+    ...(kill !== undefined ? { kill: { graceExpired: kill.graceExpired, killMs: kill.killMs } } : {}),
+  };
+}
+
+function commandArgv(command: CommandLine): { file: string; args: readonly string[] } {
+  return command.kind === 'shell'
+    ? { file: command.shell ?? 'sh', args: ['-c', command.script] }
+    : { file: command.file, args: command.args };
+}
+
+/** Node reports a failed spawn with an 'error' event; execa's settled result carries the same error as `cause`. */
+function spawnFailure(subprocess: ResultPromise): Promise<unknown> {
+  return new Promise((resolve) => {
+    subprocess.once('error', resolve);
+    subprocess.then(
+      (result) => resolve(result.cause ?? result),
+      (error: unknown) => resolve(error),
+    );
+  });
+}
+
+/** Writes the payload and closes stdin; a hook that never reads (EPIPE) is not an error. */
+function writeStdin(stdin: Writable | null, payload: string): void {
+  if (stdin == null) return;
+  stdin.on('error', noop);
+  try {
+    stdin.end(payload);
+  } catch {
+    // the pipe is already gone: the hook exited without reading
+  }
+}
+
+/** Gives already-buffered output a bounded chance to arrive: every pipe ended, or the bound, whichever is first. */
+async function settlePipes(captures: readonly StreamCapture[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    // setImmediate after the timer: let one more poll phase read what is already in the pipe.
+    timer = setTimeout(() => setImmediate(resolve), PIPE_SETTLE_MS);
+  });
+  await Promise.race([Promise.all(captures.map((capture) => capture.settled)), bound]);
+  clearTimeout(timer);
+}
+
+function notStarted(startedAt: number, reason: { cancelled: true } | { spawnError: string }): ProcessOutcome {
+  return {
+    started: false,
+    ...('spawnError' in reason ? { spawnError: reason.spawnError } : {}),
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    cancelled: 'cancelled' in reason,
+    durationMs: performance.now() - startedAt,
+    stdout: emptyOutput(),
+    stderr: emptyOutput(),
+  };
+}
+
+function noop(): void {}
