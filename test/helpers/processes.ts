@@ -1,0 +1,66 @@
+// Test helpers for real processes: liveness by /proc (a zombie is dead), polling with a deadline, and the
+// PIDs and run tags that fixtures in test/fixtures/procs/ record. Linux only; never sleeps-and-hopes.
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** True while /proc/<pid>/stat exists and its state is not Z (zombie) or X (dead). */
+export function isAlive(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return false;
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  return state !== undefined && state !== 'Z' && state !== 'X' && state !== 'x';
+}
+
+/** Polls `predicate` every `intervalMs` until it holds (true) or `deadlineMs` passes (false). */
+export async function waitUntil(predicate: () => boolean | Promise<boolean>, deadlineMs: number, intervalMs = 10): Promise<boolean> {
+  const deadline = performance.now() + deadlineMs;
+  for (;;) {
+    if (await predicate()) return true;
+    if (performance.now() >= deadline) return false;
+    await sleep(intervalMs);
+  }
+}
+
+export type FixtureRecord = { readonly pids: number[]; readonly tags: string[] };
+
+/** Reads the file fixtures append to (lines "pid <n>" and "tag <value>"); empty if the fixture never ran. */
+export async function readFixtureRecord(file: string): Promise<FixtureRecord> {
+  let text = '';
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    // not created: nothing was started
+  }
+  const pids: number[] = [];
+  const tags: string[] = [];
+  for (const line of text.split('\n')) {
+    const [kind, value] = line.trim().split(' ');
+    if (kind === 'pid' && value !== undefined) pids.push(Number(value));
+    if (kind === 'tag' && value !== undefined && value !== '') tags.push(value);
+  }
+  return { pids, tags };
+}
+
+/** Live processes whose environment holds exactly the entry `name=value`. */
+export function processesWithEnv(name: string, value: string): number[] {
+  const entry = `${name}=${value}`;
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    if (pid === process.pid || !isAlive(pid)) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
+    } catch {
+      continue;
+    }
+    if (environ.split('\0').includes(entry)) found.push(pid);
+  }
+  return found;
+}
