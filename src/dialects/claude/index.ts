@@ -1,0 +1,23 @@
+// The `claude` dialect: Claude Code's settings-file hooks, assembled from the small modules beside it.
+// Composition only; behaviour lives in the modules it names.
+import type { Dialect } from '../../engine/dialect.js';
+import { EVENT_NAMES } from '../../protocol/index.js';
+import { claudeEnvironment } from './environment.js';
+import { renderStdin } from './envelope.js';
+import { loadClaudeSettings } from './load.js';
+import { matchTarget } from './match-target.js';
+import { merge } from './merge.js';
+import { interpret } from './output.js';
+
+export const claudeDialect: Dialect = {
+  name: 'claude',
+  events: EVENT_NAMES,
+  execution: 'parallel',
+  continuationEvents: ['Stop', 'SubagentStop'],
+  load: loadClaudeSettings,
+  matchTarget,
+  renderStdin,
+  environment: claudeEnvironment,
+  interpret,
+  merge,
+};

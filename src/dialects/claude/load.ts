@@ -1,0 +1,113 @@
+// Loads every Claude Code settings source into one ordered HookSpec list: reads files, applies
+// disableAllHooks / allowManagedHooksOnly, drops duplicate handlers, assigns ids. Must not run anything.
+import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
+import type { Diagnostic } from '../../protocol/index.js';
+import { infoAt, warningAt } from '../../config/diagnostic.js';
+import { readJsonFile } from '../../config/json-locate.js';
+import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
+import { settingsSources, type SettingsSource } from './sources.js';
+
+type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings };
+
+export function loadClaudeSettings(context: LoadContext): LoadResult {
+  const sources = settingsSources(context);
+  const diagnostics: Diagnostic[] = [];
+  const files: LoadedFile[] = [];
+  for (const source of sources) {
+    const read = readJsonFile(source.path);
+    if (read.status === 'missing') continue;
+    if (read.status === 'error') {
+      diagnostics.push(read.diagnostic);
+      continue;
+    }
+    const settings = parseSettings(read.document, context.workspace);
+    diagnostics.push(...settings.diagnostics);
+    files.push({ source, settings });
+  }
+
+  const policy = hookPolicy(files, diagnostics);
+  const hooks: HookSpec[] = [];
+  const firstByKey = new Map<string, string>();
+  let disabled = 0;
+  let notManaged = 0;
+  for (const { source, settings } of files) {
+    const managed = source.scope === 'managed';
+    for (const hook of settings.hooks) {
+      if (managed ? policy.disableManaged : policy.disableOthers) {
+        disabled++;
+        continue;
+      }
+      if (!managed && policy.managedOnly !== undefined) {
+        notManaged++;
+        continue;
+      }
+      const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
+      const first = firstByKey.get(hook.dedupeKey);
+      if (first !== undefined) {
+        diagnostics.push(infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
+        continue;
+      }
+      firstByKey.set(hook.dedupeKey, id);
+      hooks.push({
+        id,
+        event: hook.event,
+        ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
+        matches: hook.matches,
+        handler: hook.handler,
+        source: source.path,
+        scope: source.scope,
+      });
+    }
+  }
+  if (disabled > 0 && policy.disabledBy !== undefined) {
+    diagnostics.push(infoAt(`disableAllHooks: ${disabled} hook(s) not loaded`, { ...policy.disabledBy.at, code: 'hooks-disabled' }));
+  }
+  if (notManaged > 0 && policy.managedOnly !== undefined) {
+    diagnostics.push(
+      infoAt(`allowManagedHooksOnly: skipped ${notManaged} non-managed hook(s)`, { ...policy.managedOnly.at, code: 'managed-hooks-only' }),
+    );
+  }
+  return { hooks, diagnostics, sources: sources.map((source) => source.path) };
+}
+
+type HookPolicy = {
+  readonly disableManaged: boolean;
+  readonly disableOthers: boolean;
+  /** The flag that disabled hooks, for the info diagnostic. */
+  readonly disabledBy?: SettingsFlag;
+  readonly managedOnly?: SettingsFlag;
+};
+
+/**
+ * `disableAllHooks` is a scalar setting: the last file in load order that sets it wins among non-managed
+ * files (local > project > user), and a managed value overrides them all. A managed `true` disables every
+ * hook; a non-managed `true` only non-managed hooks. `allowManagedHooksOnly` counts only in managed files.
+ */
+function hookPolicy(files: readonly LoadedFile[], diagnostics: Diagnostic[]): HookPolicy {
+  let managedDisable: SettingsFlag | undefined;
+  let otherDisable: SettingsFlag | undefined;
+  let managedOnly: SettingsFlag | undefined;
+  for (const { source, settings } of files) {
+    const managed = source.scope === 'managed';
+    if (settings.disableAllHooks !== undefined) {
+      if (managed) managedDisable = settings.disableAllHooks;
+      else otherDisable = settings.disableAllHooks;
+    }
+    const only = settings.allowManagedHooksOnly;
+    if (only === undefined) continue;
+    if (!managed) {
+      diagnostics.push(warningAt('allowManagedHooksOnly is honoured only in managed settings; ignored', { ...only.at, code: 'ignored-setting' }));
+    } else if (only.value && managedOnly === undefined) {
+      managedOnly = only;
+    }
+  }
+  const decisive = managedDisable ?? otherDisable;
+  const disableOthers = decisive?.value === true;
+  const disableManaged = managedDisable?.value === true;
+  return {
+    disableManaged,
+    disableOthers,
+    ...(disableOthers && decisive !== undefined ? { disabledBy: decisive } : {}),
+    ...(managedOnly !== undefined ? { managedOnly } : {}),
+  };
+}

@@ -1,0 +1,141 @@
+// One parsed Claude Code settings document → its hook entries, its hook-policy flags and located diagnostics.
+// Knows the `hooks.<Event>[].hooks[]` shape; must not read files, combine files, dedupe or assign ids.
+import type { CommandHandler } from '../../engine/dialect.js';
+import { isEventName, type Diagnostic, type EventName } from '../../protocol/index.js';
+import { canonicalJson } from '../../config/canonical-json.js';
+import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
+import { formatPath, locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
+import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
+import { compileMatcher, normalizeMatcher, type MatchFn } from './matcher.js';
+import { parseHandler } from './parse-handler.js';
+
+export type ParsedHook = {
+  readonly event: EventName;
+  readonly groupIndex: number;
+  readonly handlerIndex: number;
+  readonly matcher?: string;
+  readonly matches: MatchFn;
+  readonly handler: CommandHandler;
+  /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
+  readonly dedupeKey: string;
+  readonly at: DiagnosticAt;
+};
+
+export type SettingsFlag = { readonly value: boolean; readonly at: DiagnosticAt };
+
+export type ParsedSettings = {
+  readonly hooks: readonly ParsedHook[];
+  readonly disableAllHooks?: SettingsFlag;
+  readonly allowManagedHooksOnly?: SettingsFlag;
+  readonly diagnostics: readonly Diagnostic[];
+};
+
+const matchAll: MatchFn = () => true;
+
+export function parseSettings(document: JsonDocument, workspace: string): ParsedSettings {
+  const diagnostics: Diagnostic[] = [];
+  const hooks: ParsedHook[] = [];
+  const at = (path: JsonPath, code?: string): DiagnosticAt => ({
+    file: document.file,
+    ...locate(document, path),
+    field: path.length === 0 ? '(root)' : formatPath(path),
+    ...(code !== undefined ? { code } : {}),
+  });
+  const report = (severity: Severity, code: string, message: string, path: JsonPath): void => {
+    diagnostics.push(diagnostic(severity, message, at(path, code)));
+  };
+
+  const root = document.value;
+  if (root === undefined) return { hooks, diagnostics };
+  if (!isObject(root)) {
+    report('error', 'invalid-settings', 'settings must be a JSON object; file skipped', []);
+    return { hooks, diagnostics };
+  }
+
+  const flag = (name: 'disableAllHooks' | 'allowManagedHooksOnly'): SettingsFlag | undefined => {
+    const value = root[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'boolean') {
+      report('warning', 'invalid-field', `"${name}" must be true or false; ignored`, [name]);
+      return undefined;
+    }
+    return { value, at: at([name]) };
+  };
+  const disableAllHooks = flag('disableAllHooks');
+  const allowManagedHooksOnly = flag('allowManagedHooksOnly');
+  const flags = {
+    ...(disableAllHooks !== undefined ? { disableAllHooks } : {}),
+    ...(allowManagedHooksOnly !== undefined ? { allowManagedHooksOnly } : {}),
+  };
+
+  const hooksValue = root.hooks;
+  if (hooksValue === undefined) return { hooks, diagnostics, ...flags };
+  if (!isObject(hooksValue)) {
+    report('error', 'invalid-field', '"hooks" must be an object keyed by event name; hooks of this file skipped', ['hooks']);
+    return { hooks, diagnostics, ...flags };
+  }
+
+  for (const [eventName, groups] of Object.entries(hooksValue)) {
+    const eventPath = ['hooks', eventName];
+    if (!isEventName(eventName)) {
+      const message = OTHER_CLAUDE_EVENTS.includes(eventName)
+        ? `event "${eventName}" is a Claude Code event hookd does not dispatch yet; its hooks are skipped`
+        : `unknown event "${eventName}"; its hooks are skipped`;
+      report('warning', 'unknown-event', message, eventPath);
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      report('error', 'invalid-field', `"hooks.${eventName}" must be an array of matcher groups; skipped`, eventPath);
+      continue;
+    }
+    const rule = EVENT_RULES[eventName];
+    groups.forEach((group: unknown, groupIndex) => {
+      const groupPath = [...eventPath, groupIndex];
+      if (!isObject(group)) {
+        report('error', 'invalid-field', 'a matcher group must be an object { "matcher", "hooks" }; group skipped', groupPath);
+        return;
+      }
+      const matcher = group.matcher;
+      if (matcher !== undefined && typeof matcher !== 'string') {
+        report('error', 'invalid-field', '"matcher" must be a string; group skipped', [...groupPath, 'matcher']);
+        return;
+      }
+      if (!Array.isArray(group.hooks)) {
+        report('error', 'invalid-field', '"hooks" of a matcher group must be an array of handlers; group skipped', [...groupPath, 'hooks']);
+        return;
+      }
+      let matches = matchAll;
+      if (rule.hasMatcher) {
+        const compiled = compileMatcher(matcher);
+        if (!compiled.ok) {
+          report('error', 'invalid-regex', `invalid regular expression in matcher: ${compiled.error}; group skipped`, [...groupPath, 'matcher']);
+          return;
+        }
+        matches = compiled.matches;
+      } else if (matcher !== undefined && normalizeMatcher(matcher) !== '*') {
+        report('info', 'matcher-ignored', `${eventName} has no matcher; "${matcher}" is ignored and the hooks run on every ${eventName}`, [...groupPath, 'matcher']);
+      }
+      group.hooks.forEach((raw: unknown, handlerIndex) => {
+        const handlerPath = [...groupPath, 'hooks', handlerIndex];
+        const parsed = parseHandler(raw, eventName, workspace);
+        for (const problem of parsed.problems) report(problem.severity, problem.code, problem.message, [...handlerPath, ...problem.path]);
+        if (parsed.handler === undefined) return;
+        hooks.push({
+          event: eventName,
+          groupIndex,
+          handlerIndex,
+          ...(matcher !== undefined ? { matcher } : {}),
+          matches,
+          handler: parsed.handler,
+          dedupeKey: canonicalJson([eventName, rule.hasMatcher ? normalizeMatcher(matcher) : '*', raw]),
+          at: at(handlerPath),
+        });
+      });
+    });
+  }
+  return { hooks, diagnostics, ...flags };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
