@@ -1,5 +1,5 @@
-// The 10,000-character cap Claude Code puts on each hook's context strings (additionalContext, plain stdout,
-// systemMessage). Pure text function; must not decide which fields are capped.
+// The 10,000-character cap Claude Code puts on each hook's strings (additionalContext, plain stdout,
+// systemMessage; hookd also caps exit-2 stderr used as feedback or user message). Pure text function.
 
 export const CONTEXT_CAP_CHARS = 10_000;
 

@@ -17,7 +17,7 @@ type Stdout =
   | { readonly kind: 'invalid'; readonly error: string }
   | { readonly kind: 'truncated' };
 
-export function classifyStdout(stdout: CapturedOutput): Stdout {
+function classifyStdout(stdout: CapturedOutput): Stdout {
   if (!stdout.text.trimStart().startsWith('{')) return { kind: 'text', text: stdout.text };
   if (stdout.truncated) return { kind: 'truncated' };
   try {
