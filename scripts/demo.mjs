@@ -78,14 +78,16 @@ const init = await rpc('initialize', {
   clientInfo: { name: 'hookd-demo-agent', version: '1' },
   dialect: values.dialect,
   workspace,
-  home: workspace,
+  home: mkdtempSync(join(tmpdir(), 'hookd-demo-home-')),
 });
 if (init.error) {
   console.error('initialize failed:', init.error);
   process.exit(1);
 }
 console.log(`hookd ${init.result.serverInfo.version}, dialect ${init.result.dialect}, workspace ${workspace}`);
-console.log(`${init.result.hooks.length} hooks loaded, ${init.result.diagnostics.length} diagnostics\n`);
+console.log(`${init.result.hooks.length} hooks loaded, ${init.result.diagnostics.length} diagnostics`);
+for (const diagnostic of init.result.diagnostics) console.log(`  ${diagnostic.severity}: ${diagnostic.message} (${diagnostic.file}:${diagnostic.line})`);
+console.log('');
 
 const session = { id: 'demo-session-1', cwd: workspace, transcriptPath: join(workspace, 'transcript.jsonl'), permissionMode: 'default' };
 const describe = (params) => {

@@ -82,8 +82,11 @@ describe('limits and lifecycle', () => {
   it('a message over --max-message-bytes → -32600, and the next request is answered', async () => {
     const sidecar = start('ndjson', ['--max-message-bytes', '100000']);
     await sidecar.initialize(makeWorkspace());
-    const response = await sidecar.call('hooks/PreToolUse', { session, toolName: 'Write', toolInput: { content: 'x'.repeat(200_000) } });
-    expect(response.error?.code).toBe(-32600);
+    // The oversized message is dropped unread, so its id is unknown: the error carries id null.
+    sidecar.send({ jsonrpc: '2.0', id: 99, method: 'hooks/PreToolUse', params: { session, toolName: 'Write', toolInput: { content: 'x'.repeat(200_000) } } });
+    expect(await waitUntil(() => sidecar.errorsWithoutId.length > 0, 5000)).toBe(true);
+    expect(sidecar.errorsWithoutId[0]?.error?.code).toBe(-32600);
+    expect(sidecar.errorsWithoutId[0]?.error?.message).toContain('exceeds the limit of 100000 bytes');
     expect((await sidecar.request('hooks/list')).hooks).toEqual([]);
   });
 

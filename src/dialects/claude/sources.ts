@@ -1,6 +1,6 @@
 // Which settings files the claude dialect reads, in configured order, with the scope and id label of each.
 // Paths only; must not read or parse files.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ConfigSource } from '../../protocol/index.js';
 import type { LoadContext } from '../../engine/dialect.js';
 
@@ -19,12 +19,12 @@ export type SettingsSource = {
  * local (`<workspace>/.claude/settings.local.json`). Explicit `sources` are read alone, in the given order.
  */
 export function settingsSources(context: LoadContext): SettingsSource[] {
-  const sources: readonly ConfigSource[] = context.sources ?? [
+  const sources: readonly ConfigSource[] = context.sources ?? withoutRepeatedPaths([
     { path: context.managedSettingsPath ?? DEFAULT_MANAGED_SETTINGS_PATH, scope: 'managed' },
     { path: join(context.home, '.claude', 'settings.json'), scope: 'user' },
     { path: join(context.workspace, '.claude', 'settings.json'), scope: 'project' },
     { path: join(context.workspace, '.claude', 'settings.local.json'), scope: 'local' },
-  ];
+  ]);
   const perScope = new Map<string, number>();
   for (const source of sources) perScope.set(source.scope, (perScope.get(source.scope) ?? 0) + 1);
   const seen = new Map<string, number>();
@@ -34,4 +34,9 @@ export function settingsSources(context: LoadContext): SettingsSource[] {
     const label = (perScope.get(source.scope) ?? 0) > 1 ? `${source.scope}#${n}` : source.scope;
     return { path: source.path, scope: source.scope, label };
   });
+}
+
+/** When the workspace is the home directory, its settings file is read once, as the project's (the later scope). */
+function withoutRepeatedPaths(sources: readonly ConfigSource[]): ConfigSource[] {
+  return sources.filter((source, index) => !sources.slice(index + 1).some((later) => resolve(later.path) === resolve(source.path)));
 }
