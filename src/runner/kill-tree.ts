@@ -13,6 +13,8 @@ import { findRunProcesses, hasProcFs, isProcessAlive } from './proc-scan.js';
 export type RunTree = {
   readonly pid: number;
   readonly tag: string;
+  /** The direct child's start time (clock ticks after boot), when known: descendants cannot be older. */
+  readonly startTime?: number;
   /** True once the direct child's 'exit' event has fired. */
   readonly childExited: () => boolean;
 };
@@ -25,6 +27,8 @@ export type KillReport = {
   readonly survivors: readonly number[];
 };
 
+const scanTarget = (tree: RunTree) => ({ pgid: tree.pid, tag: tree.tag, ...(tree.startTime !== undefined ? { notBefore: tree.startTime } : {}) });
+
 export const KILL_POLL_MS = 5;
 /** After SIGKILL, how long to wait for the kernel to finish the tree before giving up (and logging). */
 export const KILL_SETTLE_DEADLINE_MS = 2_000;
@@ -35,7 +39,7 @@ type KillSignal = 'SIGTERM' | 'SIGKILL';
 
 /** Live processes of the tree (excluding the direct child's own exit state, see RunTree.childExited). */
 export function liveTreeMembers(tree: RunTree): number[] {
-  if (hasProcFs()) return findRunProcesses({ pgid: tree.pid, tag: tree.tag }).map((found) => found.pid);
+  if (hasProcFs()) return findRunProcesses(scanTarget(tree)).map((found) => found.pid);
   // Without /proc: the group either has members or not (this counts zombies; launchd reaps them quickly).
   return groupExists(tree.pid) ? [tree.pid] : [];
 }
@@ -84,7 +88,7 @@ export async function signalTree(tree: RunTree, signal: KillSignal, options: { r
   if (!hasProcFs() && options.walk) await walkAndSignal(tree.pid, signal, options.logger);
   signalPid(-tree.pid, signal);
   if (!hasProcFs()) return;
-  for (const found of findRunProcesses({ pgid: tree.pid, tag: tree.tag })) {
+  for (const found of findRunProcesses(scanTarget(tree))) {
     // Group members just got the group signal; a second TERM could re-run a graceful trap handler.
     if (found.pgid !== tree.pid || signal === 'SIGKILL') signalPid(found.pid, signal);
   }

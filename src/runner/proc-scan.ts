@@ -8,6 +8,8 @@ export type ProcStat = {
   readonly state: string;
   readonly ppid: number;
   readonly pgid: number;
+  /** Field 22: when the process started, in clock ticks after boot. */
+  readonly startTime: number;
 };
 
 /** A live process found by a scan, with its group so callers can tell group members from escapees. */
@@ -35,8 +37,9 @@ export function readProcStat(pid: number): ProcStat | undefined {
   const state = fields[0];
   const ppid = Number(fields[1]);
   const pgid = Number(fields[2]);
+  const startTime = Number(fields[19]);
   if (state === undefined || !Number.isInteger(ppid) || !Number.isInteger(pgid)) return undefined;
-  return { pid, state, ppid, pgid };
+  return { pid, state, ppid, pgid, startTime: Number.isFinite(startTime) ? startTime : 0 };
 }
 
 /** Z (zombie) and X (dead) are not alive: they run no code and hold no pipes. */
@@ -82,9 +85,10 @@ export function environHasEntry(environ: Buffer, entry: Buffer): boolean {
 
 /**
  * Live (non-zombie) processes in process group `pgid` or whose environment carries the run tag.
- * hookd's own process is never included.
+ * hookd's own process is never included. `notBefore` (a start time in clock ticks) skips reading the
+ * environment of processes older than the run: a tag is only inherited, so they cannot carry it.
  */
-export function findRunProcesses(target: { readonly pgid: number; readonly tag: string }): RunProcess[] {
+export function findRunProcesses(target: { readonly pgid: number; readonly tag: string; readonly notBefore?: number }): RunProcess[] {
   const entry = Buffer.from(runTagEntry(target.tag));
   const found: RunProcess[] = [];
   for (const pid of listPids()) {
@@ -95,6 +99,7 @@ export function findRunProcesses(target: { readonly pgid: number; readonly tag: 
       found.push({ pid, pgid: stat.pgid });
       continue;
     }
+    if (target.notBefore !== undefined && stat.startTime < target.notBefore) continue;
     let environ: Buffer;
     try {
       environ = readFileSync(`/proc/${pid}/environ`);

@@ -6,6 +6,7 @@ import { execa, type ResultPromise } from 'execa';
 import { silentLogger, type Logger } from '../logger.js';
 import { captureStream, emptyOutput, type StreamCapture } from './capture.js';
 import { killRunTree, liveTreeMembers, type KillReport, type RunTree } from './kill-tree.js';
+import { readProcStat } from './proc-scan.js';
 import { createRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
 import { describeSpawnError } from './spawn-error.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner, SpawnRequest } from './types.js';
@@ -63,7 +64,9 @@ async function runProcess(request: SpawnRequest, logger: Logger): Promise<Proces
   writeStdin(subprocess.stdin, request.stdin);
 
   let childExited = false;
-  const tree: RunTree = { pid, tag, childExited: () => childExited };
+  // Read while the child certainly exists (it cannot have been reaped before its 'exit' event ran).
+  const startTime = readProcStat(pid)?.startTime;
+  const tree: RunTree = { pid, tag, childExited: () => childExited, ...(startTime !== undefined ? { startTime } : {}) };
   let termination: Termination | undefined;
   let timer: NodeJS.Timeout | undefined;
   const terminate = (reason: Termination['reason']): void => {
