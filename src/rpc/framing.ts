@@ -1,6 +1,7 @@
 // Which framing the client speaks: the option values, detection from the first non-whitespace byte, and the
 // reader/writer pair that defers to the framed ones once input shows the framing. Parses no JSON itself.
 import { PassThrough } from 'node:stream';
+import { attachStreamHandlers } from './stream-listeners.js';
 import {
   AbstractMessageReader,
   AbstractMessageWriter,
@@ -59,32 +60,23 @@ export class DetectingMessageReader extends AbstractMessageReader {
   }
 
   listen(callback: DataCallback): Disposable {
-    const onData = (chunk: Buffer | string) => {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-      if (this.relay !== undefined) {
-        this.relay.write(bytes);
-        return;
-      }
-      for (let i = 0; i < bytes.length; i++) {
-        const framing = detectFraming(bytes[i]!);
-        if (framing === undefined) continue;
-        this.start(framing, callback).write(bytes.subarray(i));
-        return;
-      }
-    };
-    const onEnd = () => this.endInput();
-    const onClose = () => this.endInput();
-    const onError = (error: Error) => this.fireError(error);
-    this.input.on('data', onData);
-    this.input.on('end', onEnd);
-    this.input.on('close', onClose);
-    this.input.on('error', onError);
-    this.detach = () => {
-      this.input.off('data', onData);
-      this.input.off('end', onEnd);
-      this.input.off('close', onClose);
-      this.input.off('error', onError);
-    };
+    this.detach = attachStreamHandlers(this.input, {
+      data: (bytes) => {
+        if (this.relay !== undefined) {
+          this.relay.write(bytes);
+          return;
+        }
+        for (let i = 0; i < bytes.length; i++) {
+          const framing = detectFraming(bytes[i]!);
+          if (framing === undefined) continue;
+          this.start(framing, callback).write(bytes.subarray(i));
+          return;
+        }
+      },
+      end: () => this.endInput(),
+      close: () => this.endInput(),
+      error: (error) => this.fireError(error),
+    });
     return Disposable.create(() => this.detach());
   }
 

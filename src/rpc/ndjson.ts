@@ -1,6 +1,7 @@
 // Newline-delimited JSON framing (ACP, MCP, Zed): one message per line. Owns line splitting, the size cap and
 // parse errors (reported as RpcErrors for the gate to answer); it never validates message shape.
 import { AbstractMessageReader, AbstractMessageWriter, Disposable, type DataCallback, type Message } from 'vscode-jsonrpc/node';
+import { attachStreamHandlers } from './stream-listeners.js';
 import { messageTooLargeError, parseError } from './errors.js';
 import { serializeMessage } from './serialize.js';
 
@@ -40,23 +41,15 @@ export class NdjsonMessageReader extends AbstractMessageReader {
 
   listen(callback: DataCallback): Disposable {
     this.callback = callback;
-    const onData = (chunk: Buffer | string) => this.onData(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-    const onEnd = () => {
-      this.flush();
-      this.closeOnce();
-    };
-    const onClose = () => this.closeOnce();
-    const onError = (error: Error) => this.fireError(error);
-    this.input.on('data', onData);
-    this.input.on('end', onEnd);
-    this.input.on('close', onClose);
-    this.input.on('error', onError);
-    this.detach = () => {
-      this.input.off('data', onData);
-      this.input.off('end', onEnd);
-      this.input.off('close', onClose);
-      this.input.off('error', onError);
-    };
+    this.detach = attachStreamHandlers(this.input, {
+      data: (chunk) => this.onData(chunk),
+      end: () => {
+        this.flush();
+        this.closeOnce();
+      },
+      close: () => this.closeOnce(),
+      error: (error) => this.fireError(error),
+    });
     return Disposable.create(() => this.detach());
   }
 
