@@ -1,6 +1,7 @@
 // Composition root of the sidecar: runner → session (engine) → rpc server on stdio, plus the
 // process-level cleanup (stdin EOF, SIGTERM, SIGINT, SIGHUP kill every hook tree, then exit).
 import { createLogger, type LogLevel } from './logger.js';
+import { processEnvironment } from './process-environment.js';
 import { createRpcServer } from './rpc/server.js';
 import type { Framing } from './rpc/framing.js';
 import { createProcessRunner } from './runner/process-runner.js';
@@ -17,12 +18,6 @@ export type ServeOptions = SessionDefaults & {
 /** How long cleanup may take before hookd exits regardless (the tree kill itself needs about grace + 25 ms). */
 const EXIT_DEADLINE_MS = 900;
 
-function environmentWithoutUndefined(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return env;
-}
-
 export function serve(options: ServeOptions = {}): void {
   const logger = createLogger(options.logLevel ?? 'warn');
   // stdout is the protocol channel: anything that calls console.log must land on stderr.
@@ -36,7 +31,7 @@ export function serve(options: ServeOptions = {}): void {
     runner,
     logger,
     defaults: options,
-    baseEnv: environmentWithoutUndefined(),
+    baseEnv: processEnvironment(),
     onProgress: (progress) => notify('hooks/progress', progress),
   });
 

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { DIALECT_NAMES, findDialect } from '../dialects/index.js';
 import { Engine } from '../engine/engine.js';
 import { createLogger } from '../logger.js';
+import { processEnvironment } from '../process-environment.js';
 import { createProcessRunner } from '../runner/process-runner.js';
 
 export class UsageError extends Error {}
@@ -18,9 +19,7 @@ export function engineFromFlags(flags: CommonFlags): { engine: Engine; workspace
   if (!dialect) throw new UsageError(`unknown dialect "${dialectName}" (known: ${DIALECT_NAMES.join(', ')})`);
   const workspace = resolve(flags.workspace ?? process.cwd());
   if (!existsSync(workspace)) throw new UsageError(`workspace "${workspace}" does not exist`);
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  const engine = new Engine({ dialect, runner: createProcessRunner({ logger: createLogger('warn') }), workspace, baseEnv: env });
+  const engine = new Engine({ dialect, runner: createProcessRunner({ logger: createLogger('warn') }), workspace, baseEnv: processEnvironment() });
   engine.load({
     workspace,
     home: flags.home ?? homedir(),

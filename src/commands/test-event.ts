@@ -2,6 +2,7 @@
 // which hooks match, each run, and the merged decision. Reads params (camelCase) from --input or synthesizes them.
 import { readFileSync } from 'node:fs';
 import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventParams } from '../protocol/index.js';
+import { describeIssues } from '../protocol/issue-text.js';
 import { formatDiagnostic } from './check.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
 import { syntheticParams } from './synthetic-payload.js';
@@ -17,7 +18,7 @@ function readParams(event: (typeof EVENT_NAMES)[number], inputPath: string | und
   const parsed = EventParamsSchemas[event].safeParse(raw);
   if (!parsed.success)
     throw new UsageError(
-      `--input ${inputPath}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+      `--input ${inputPath}: ${describeIssues(parsed.error.issues)}`,
     );
   return parsed.data as EventParams;
 }

@@ -82,17 +82,6 @@ export function locate(document: JsonDocument, path: JsonPath): Position {
   return positionAt(document.lineStarts, document.root.offset);
 }
 
-/** `hooks.PreToolUse[0].hooks[1].timeout`; keys that are not identifiers are bracketed: `hooks["my event"]`. */
-export function formatPath(path: JsonPath): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-
 /** 1-based line and column (UTF-16 code units) of a 0-based offset. */
 export function positionAt(lineStarts: readonly number[], offset: number): Position {
   let low = 0;

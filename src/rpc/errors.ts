@@ -4,6 +4,7 @@ import { ResponseError } from 'vscode-jsonrpc/node';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import { ErrorCodes } from '../protocol/error-codes.js';
+import { describeIssues } from '../protocol/issue-text.js';
 
 /** Thrown by a handler (or the transport) that wants a specific JSON-RPC error code on the wire. */
 export class RpcError extends Error {
@@ -39,23 +40,6 @@ export function messageTooLargeError(bytes: number, maxMessageBytes: number): Rp
   return new RpcError(ErrorCodes.InvalidRequest, `message of ${bytes} bytes exceeds the limit of ${maxMessageBytes} bytes`);
 }
 
-type IssueLike = { readonly path: readonly PropertyKey[]; readonly message: string };
-
-/** `session.id`, `sources[0].path`; the params object itself is `params`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out === '' ? 'params' : out;
-}
-
-/** One line naming every offending path: `session.id: expected string, received undefined; toolName: ...`. */
-export function describeIssues(issues: readonly IssueLike[]): string {
-  return issues.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`).join('; ');
-}
-
 /**
  * Maps anything a handler threw to the `ResponseError` sent on the wire:
  * ResponseError → as is; RpcError → its code; RequestCancelledError → -32800; ZodError → -32602 naming every path;
@@ -66,10 +50,15 @@ export function toResponseError(error: unknown, logger: Logger, method?: string)
   if (error instanceof RpcError) return new ResponseError(error.code, error.message, error.data);
   if (error instanceof RequestCancelledError) return new ResponseError(ErrorCodes.RequestCancelled, error.message, error.data);
   if (error instanceof z.core.$ZodError) {
-    return new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${describeIssues(error.issues)}`, { issues: error.issues });
+    return new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${describeParamsIssues(error.issues)}`, { issues: error.issues });
   }
   const message = error instanceof Error ? error.message : String(error);
   const where = method === undefined ? '' : ` in ${method}`;
   logger.error(`internal error${where}: ${error instanceof Error && error.stack !== undefined ? error.stack : message}`);
   return new ResponseError(ErrorCodes.InternalError, `internal error: ${message}`);
+}
+
+/** Issues in request or notification params; an issue about the params object itself names `params`. */
+export function describeParamsIssues(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): string {
+  return describeIssues(issues, { root: 'params' });
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js';
 import { ErrorCodes } from '../protocol/error-codes.js';
 import { ClientNotifications, Requests, ServerNotifications, type RequestMethod, type RequestSpec } from '../protocol/methods.js';
 import { RequestAborts } from './cancellation.js';
-import { describeIssues, RequestCancelledError, RpcError, toResponseError } from './errors.js';
+import { describeParamsIssues, RequestCancelledError, RpcError, toResponseError } from './errors.js';
 import type { Framing } from './framing.js';
 import { createTransport, DEFAULT_MAX_MESSAGE_BYTES } from './transport.js';
 
@@ -114,7 +114,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     }
     const parsed = ClientNotifications[method as keyof typeof ClientNotifications].params.safeParse(params);
     if (!parsed.success) {
-      logger.warn(`ignoring notification ${method} with invalid params: ${describeIssues(parsed.error.issues)}`);
+      logger.warn(`ignoring notification ${method} with invalid params: ${describeParamsIssues(parsed.error.issues)}`);
       return;
     }
     try {
@@ -151,7 +151,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
       }
       const parsed = spec.params.safeParse(params);
       if (!parsed.success) {
-        logger.error(`not sending ${method}: invalid params: ${describeIssues(parsed.error.issues)}`);
+        logger.error(`not sending ${method}: invalid params: ${describeParamsIssues(parsed.error.issues)}`);
         return;
       }
       try {

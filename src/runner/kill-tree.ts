@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import treeKill from 'tree-kill';
 import type { Logger } from '../logger.js';
-import { findRunProcesses, hasProcFs, isProcessAlive } from './proc-scan.js';
+import { findRunProcesses, hasProcFs } from './proc-scan.js';
 
 /** One run's tree: the direct child (also its process group id, as it is spawned detached) and its tag. */
 export type RunTree = {
@@ -116,7 +116,6 @@ function groupExists(pgid: number): boolean {
 }
 
 function pidExists(pid: number): boolean {
-  if (hasProcFs()) return isProcessAlive(pid);
   try {
     process.kill(pid, 0);
     return true;

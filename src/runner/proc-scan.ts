@@ -47,11 +47,6 @@ export function isDeadState(state: string): boolean {
   return state === 'Z' || state === 'X' || state === 'x';
 }
 
-export function isProcessAlive(pid: number): boolean {
-  const stat = readProcStat(pid);
-  return stat !== undefined && !isDeadState(stat.state);
-}
-
 export function listPids(): number[] {
   let names: string[];
   try {

@@ -56,7 +56,8 @@ export function createSession(deps: SessionDeps): Session {
 
   const requireEngine = (): Engine => {
     if (shutdownRequested) throw new RpcError(ErrorCodes.InvalidRequest, 'server is shutting down: no requests after shutdown');
-    if (!engine) throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
+    // The rpc layer answers -32002 before initialize completes, so a missing engine here is a bug.
+    if (!engine) throw new Error('no engine although initialize completed');
     return engine;
   };
 

@@ -112,8 +112,9 @@ describe('limits and lifecycle', () => {
     writeClaudeSettings(workspace, oneHook('PreToolUse', 'echo "not protocol"; echo "stderr" >&2'));
     const sidecar = start('ndjson', ['--log-level', 'debug']);
     await sidecar.initialize(workspace);
-    await sidecar.request('hooks/PreToolUse', bash('ls'));
-    // Sidecar parses every stdout line as JSON-RPC and would have thrown on anything else.
+    const result = await sidecar.request('hooks/PreToolUse', bash('ls'));
+    expect(result.runs[0].stdout.totalBytes).toBe('not protocol\n'.length);
+    expect(sidecar.nonProtocolOutput).toEqual([]);
     expect(sidecar.stderr).toContain('[hookd');
   });
 

@@ -14,6 +14,8 @@ export class Sidecar {
   readonly notifications: RpcMessage[] = [];
   readonly responses = new Map<number | string | null, RpcMessage>();
   readonly errorsWithoutId: RpcMessage[] = [];
+  /** Anything hookd wrote to stdout that is not a JSON-RPC message (must stay empty). */
+  readonly nonProtocolOutput: string[] = [];
   stderr = '';
   #buffer = Buffer.alloc(0);
   #nextId = 1;
@@ -48,7 +50,18 @@ export class Sidecar {
         body = this.#buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
         this.#buffer = this.#buffer.subarray(headerEnd + 4 + length);
       }
-      this.#dispatch(JSON.parse(body) as RpcMessage);
+      let message: RpcMessage;
+      try {
+        message = JSON.parse(body) as RpcMessage;
+      } catch {
+        this.nonProtocolOutput.push(body);
+        continue;
+      }
+      if (message?.jsonrpc !== '2.0') {
+        this.nonProtocolOutput.push(body);
+        continue;
+      }
+      this.#dispatch(message);
     }
   }
 

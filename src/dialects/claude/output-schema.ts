@@ -2,7 +2,7 @@
 // Validates and types only; what a field means for a verdict is decided in output.ts.
 import { z } from 'zod';
 import type { EventName } from '../../protocol/index.js';
-import { formatPath } from '../../config/json-locate.js';
+import { describeIssues } from '../../protocol/issue-text.js';
 
 const UniversalSchema = z.looseObject({
   continue: z.boolean().optional(),
@@ -83,7 +83,7 @@ export type HookOutputParse = { readonly ok: true; readonly output: HookOutput }
 /** Validates a parsed JSON object against the universal fields and the event's `hookSpecificOutput`. */
 export function parseHookOutput(event: EventName, value: unknown): HookOutputParse {
   const universal = UniversalSchema.safeParse(value);
-  if (!universal.success) return { ok: false, error: describeIssues(universal.error.issues, []) };
+  if (!universal.success) return { ok: false, error: describeIssues(universal.error.issues, { root: 'output' }) };
   const { hookSpecificOutput, continue: keepGoing, stopReason, systemMessage, suppressOutput, decision, reason } = universal.data;
   const rest: HookOutput = { continue: keepGoing, stopReason, systemMessage, suppressOutput, decision, reason };
   if (hookSpecificOutput === undefined) return { ok: true, output: rest };
@@ -94,15 +94,6 @@ export function parseHookOutput(event: EventName, value: unknown): HookOutputPar
   if (name === undefined) return { ok: false, error: `hookSpecificOutput.hookEventName is required (expected "${event}")` };
   if (name !== event) return { ok: false, error: `hookSpecificOutput.hookEventName is ${JSON.stringify(name)} but the event is "${event}"` };
   const specific = specificSchema(event).safeParse(hookSpecificOutput);
-  if (!specific.success) return { ok: false, error: describeIssues(specific.error.issues, ['hookSpecificOutput']) };
+  if (!specific.success) return { ok: false, error: describeIssues(specific.error.issues, { prefix: ['hookSpecificOutput'] }) };
   return { ok: true, output: { ...rest, specific: specific.data } };
-}
-
-function describeIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly string[]): string {
-  return issues
-    .map((issue) => {
-      const path = [...prefix, ...issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol')];
-      return `${path.length === 0 ? 'output' : formatPath(path)}: ${issue.message}`;
-    })
-    .join('; ');
 }

@@ -6,6 +6,7 @@ import type { EventName } from '../../protocol/index.js';
 import type { JsonPath } from '../../config/json-locate.js';
 import type { Severity } from '../../config/diagnostic.js';
 import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
+import { formatPath } from '../../protocol/issue-text.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -50,12 +51,10 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
   const parsed = CommandHandlerSchema.safeParse(raw);
   if (!parsed.success) {
     return {
-      problems: parsed.error.issues.map((issue) => ({
-        severity: 'error' as const,
-        code: 'invalid-field',
-        message: `handler field "${issue.path.map(String).join('.')}" ${issue.message}; handler skipped`,
-        path: issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol'),
-      })),
+      problems: parsed.error.issues.map((issue) => {
+        const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
+        return { severity: 'error' as const, code: 'invalid-field', message: `handler field "${formatPath(path)}" ${issue.message}; handler skipped`, path };
+      }),
     };
   }
   const spec = parsed.data;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/config/canonical-json.js';
 import { diagnostic } from '../../../src/config/diagnostic.js';
-import { formatPath, locate, parseJsonText, positionAt, readJsonFile, type JsonDocument } from '../../../src/config/json-locate.js';
+import { locate, parseJsonText, positionAt, readJsonFile, type JsonDocument } from '../../../src/config/json-locate.js';
+import { formatPath } from '../../../src/protocol/issue-text.js';
 
 function parsed(text: string): JsonDocument {
   const result = parseJsonText('/x/settings.json', text);

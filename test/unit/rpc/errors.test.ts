@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { z } from 'zod';
 import { ErrorCodes } from '../../../src/protocol/error-codes.js';
-import { describeIssues, formatIssuePath, RequestCancelledError, RpcError, toResponseError } from '../../../src/rpc/errors.js';
+import { describeParamsIssues, RequestCancelledError, RpcError, toResponseError } from '../../../src/rpc/errors.js';
+import { formatPath } from '../../../src/protocol/issue-text.js';
 import { memoryLogger } from './wire-client.js';
 
 describe('toResponseError (the one mapper from thrown values to wire errors)', () => {
@@ -51,10 +52,10 @@ describe('toResponseError (the one mapper from thrown values to wire errors)', (
 
 describe('issue formatting', () => {
   it('names nested keys with dots, indexes with brackets, and the root as params', () => {
-    expect(formatIssuePath(['a', 'b'])).toBe('a.b');
-    expect(formatIssuePath(['list', 2, 'name'])).toBe('list[2].name');
-    expect(formatIssuePath([])).toBe('params');
-    expect(describeIssues([{ path: [], message: 'Invalid input: expected object, received array' }])).toBe(
+    expect(formatPath(['a', 'b'])).toBe('a.b');
+    expect(formatPath(['list', 2, 'name'])).toBe('list[2].name');
+    expect(describeParamsIssues([{ path: [], message: 'x' }])).toBe('params: x');
+    expect(describeParamsIssues([{ path: [], message: 'Invalid input: expected object, received array' }])).toBe(
       'params: expected object, received array',
     );
   });
