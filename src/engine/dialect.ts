@@ -15,7 +15,37 @@ export type CommandHandler = {
   /** `block`: a hook that cannot start, times out, exits unexpectedly or prints bad output blocks. */
   readonly onFailure: 'continue' | 'block';
 };
-export type HandlerSpec = CommandHandler;
+
+/** One way to run a script: `file ...args <script path>`, e.g. {label: 'bun run', file: 'bun', args: ['run']}. */
+export type ScriptRuntime = { readonly label: string; readonly file: string; readonly args: readonly string[] };
+
+/** A script file run by the first runtime found on the hook's PATH (runtime selection happens per run). */
+export type ScriptHandler = {
+  readonly type: 'script';
+  /** As written; a relative path resolves against the placement's scriptBase at run time. */
+  readonly path: string;
+  /** Tried in order; the first whose executable is found runs the script. */
+  readonly runtimes: readonly ScriptRuntime[];
+  /** Set when the script cannot run on this platform at all (e.g. a batch file outside Windows): the run fails with it. */
+  readonly platformProblem?: string;
+  readonly timeoutMs: number;
+  readonly statusMessage?: string;
+  readonly onFailure: 'continue' | 'block';
+};
+
+/** A programmatic hook: hookd asks the client to run it (server → client request). */
+export type ClientHandler = {
+  readonly type: 'client';
+  readonly name: string;
+  readonly timeoutMs: number;
+  readonly statusMessage?: undefined;
+  readonly onFailure: 'continue';
+};
+
+export type HandlerSpec = CommandHandler | ScriptHandler | ClientHandler;
+
+/** Where a hook runs: its working directory and the base of relative script paths. */
+export type Placement = { readonly cwd: string; readonly scriptBase: string };
 
 export type HookSpec = {
   /** Stable and unique within a registry, e.g. `project:PreToolUse[0].hooks[1]`. */
@@ -26,9 +56,20 @@ export type HookSpec = {
   /** Compiled matcher; `target` is the dialect's match field for the event (undefined: the event has none). */
   readonly matches: (target: string | undefined) => boolean;
   readonly handler: HandlerSpec;
-  /** The file it came from. */
+  /** The file it came from ("client" for programmatic hooks). */
   readonly source: string;
-  readonly scope: ConfigSource['scope'];
+  readonly scope: ConfigSource['scope'] | 'client';
+  /**
+   * Dispatch order within an event: lower first, ties in configured order then registration order.
+   * Omitted for configured hooks: their position among the event's configured hooks (0, 1, 2, ...).
+   */
+  readonly priority?: number;
+  /** Where the hook runs for server-owned events (no agent session workspace); default: the workspace. */
+  readonly serverOwnedPlacement?: Placement;
+  /** Set when the hook may run only after the client trusted this key (e.g. a project-local config file). */
+  readonly trustKey?: string;
+  /** Disabled in configuration but kept for listing; never dispatched. */
+  readonly disabled?: boolean;
 };
 
 export type LoadContext = {
@@ -37,6 +78,10 @@ export type LoadContext = {
   /** When given, only these files are read (no discovery). */
   readonly sources?: readonly ConfigSource[];
   readonly managedSettingsPath?: string;
+  /** hookd's own environment (dialects read variables such as a data-directory override from it). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where server-owned hooks run when configured (initialize options.defaultWorkArea). */
+  readonly defaultWorkArea?: string;
 };
 
 export type LoadResult = {
@@ -45,6 +90,11 @@ export type LoadResult = {
   readonly diagnostics: readonly Diagnostic[];
   /** Every file that was read or looked for (for watching and listing). */
   readonly sources: readonly string[];
+  /**
+   * Files whose content is invalid as a whole (errors in them). On a reload the engine keeps the hooks it last
+   * loaded from these files instead (the last good configuration); on the first load they contribute nothing.
+   */
+  readonly rejectedSources?: readonly string[];
 };
 
 /** Everything a dialect needs to know about the event being dispatched. */
@@ -55,6 +105,8 @@ export type EventContext = {
   readonly sessionId: string;
   /** The agent's current directory (session.cwd, else the workspace). Hooks themselves run in the workspace. */
   readonly cwd: string;
+  /** The event is not tied to an agent session's workspace (params.serverOwned): hooks use serverOwnedPlacement. */
+  readonly serverOwned?: boolean;
 };
 
 /** What one run asked for, after the dialect read its output. */
@@ -96,11 +148,28 @@ export interface Dialect {
   matchTarget(event: EventName, params: EventParams): string | undefined;
   /** The JSON (or other text) written to each hook's stdin. */
   renderStdin(context: EventContext): string;
-  /** Variables added to the hook's environment (on top of hookd's own). */
-  environment(context: EventContext, hook: HookSpec): Record<string, string>;
+  /** Variables added to the hook's environment (on top of hookd's own); scriptPath: a script handler's resolved path. */
+  environment(context: EventContext, hook: HookSpec, run: { readonly scriptPath?: string }): Record<string, string>;
   interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict;
   /** verdicts are in configured order, one per matching hook that ran. */
   merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome;
   /** Sequential dialects only: true when this verdict ends dispatch of the remaining handlers. */
   stopsDispatch?(context: EventContext, verdict: HookVerdict): boolean;
+
+  /** Default timeout of a handler (programmatic hooks use it when they give none). */
+  readonly defaultTimeoutMs: number;
+  /** Watch the configuration files and reload them on change (last good kept on an invalid edit). */
+  readonly hotReload?: boolean;
+  /** Events the client does not wait for: hookd answers at once and runs the hooks in the background. */
+  readonly fireAndForgetEvents?: readonly EventName[];
+  /** True when this event reads the current configuration even inside a run that has a snapshot. */
+  usesCurrentConfig?(event: EventName, params: EventParams): boolean;
+  /** Dialect-specific checks of event params beyond the protocol schema; a message means -32602. */
+  validateParams?(event: EventName, params: EventParams): string | undefined;
+  /** Compiles a matcher for a programmatic hook; undefined matcher: match everything the event allows. */
+  compileMatcher?(event: EventName, matcher: string | undefined): { readonly matches: (target: string | undefined) => boolean } | { readonly error: string };
+  /** Parses one handler as written in this dialect's configuration (dry run). Never persists anything. */
+  parseHandler?(raw: unknown, event: EventName, context: LoadContext): { readonly hook?: HookSpec; readonly diagnostics: readonly Diagnostic[] };
+  /** Deterministic sample params for an event (dry run, `hookd test`). */
+  syntheticParams?(event: EventName, workspace: string): EventParams;
 }

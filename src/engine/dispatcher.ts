@@ -1,11 +1,12 @@
-// Runs one lifecycle event: match hooks from a snapshot, spawn them through the ProcessRunner
-// (in parallel or in sequence, as the dialect says), let the dialect read and merge their answers.
-// Reports runs in configured order, never completion order. Knows no dialect by name.
+// Runs one lifecycle event: match the candidate hooks, launch each (command, script or programmatic) in
+// parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
+// dispatch order, never completion order. Knows no dialect by name.
 import type { EventParams, EventName, ProgressParams, RunSummary } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
-import type { Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome } from './dialect.js';
-import { hooksForEvent, type RegistrySnapshot } from './registry.js';
+import { runClientHook, type InvokeClientHook } from './client-hook.js';
+import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
+import { planScript, resolveScriptPath } from './script-plan.js';
 
 export type DispatchSettings = {
   readonly runner: ProcessRunner;
@@ -13,16 +14,21 @@ export type DispatchSettings = {
   readonly killGraceMs: number;
   readonly maxOutputBytes: number;
   readonly onProgress?: (progress: ProgressParams) => void;
+  /** Runs programmatic hooks; undefined: the client cannot, and such hooks fail as unsupported. */
+  readonly invokeClientHook?: InvokeClientHook;
 };
 
 export type DispatchRequest = {
   readonly dialect: Dialect;
-  readonly snapshot: RegistrySnapshot;
+  /** The event's runnable hooks in dispatch order; matchers are applied here. */
+  readonly candidates: readonly HookSpec[];
   readonly event: EventName;
   readonly params: EventParams;
   readonly workspace: string;
   readonly requestId?: string | number;
   readonly signal: AbortSignal;
+  /** Run every candidate, ignoring matchers (dry run of one handler). */
+  readonly ignoreMatchers?: boolean;
 };
 
 export type DispatchOutcome = {
@@ -32,25 +38,55 @@ export type DispatchOutcome = {
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
-  return { event, params, workspace, sessionId: params.session.id, cwd: params.session.cwd ?? workspace };
+  return { event, params, workspace, sessionId: params.session.id, cwd: params.session.cwd ?? workspace, serverOwned: params.serverOwned === true };
 }
 
-export function matchingHooks(dialect: Dialect, snapshot: RegistrySnapshot, event: EventName, params: EventParams): HookSpec[] {
-  const target = dialect.matchTarget(event, params);
-  return hooksForEvent(snapshot, event).filter((hook) => hook.matches(target));
-}
-
-function commandLine(hook: HookSpec): CommandLine {
-  const { handler } = hook;
+function commandLine(handler: CommandHandler): CommandLine {
   if (handler.args) return { kind: 'exec', file: handler.command, args: handler.args };
   return { kind: 'shell', script: handler.command, ...(handler.shell ? { shell: handler.shell } : {}) };
+}
+
+function placementOf(context: EventContext, hook: HookSpec): Placement {
+  if (context.serverOwned && hook.serverOwnedPlacement) return hook.serverOwnedPlacement;
+  return { cwd: context.workspace, scriptBase: context.workspace };
+}
+
+function refusedOutcome(preflight: NonNullable<ProcessOutcome['preflight']>): ProcessOutcome {
+  return { ...notStartedOutcome(), cancelled: false, preflight };
 }
 
 export async function dispatchEvent(request: DispatchRequest, settings: DispatchSettings): Promise<DispatchOutcome> {
   const { dialect, event, params, workspace, signal } = request;
   const context = eventContext(event, params, workspace);
-  const hooks = matchingHooks(dialect, request.snapshot, event, params);
+  const target = dialect.matchTarget(event, params);
+  const hooks = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
   const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
+
+  const launch = (hook: HookSpec): Promise<ProcessOutcome> => {
+    const { handler } = hook;
+    const placement = placementOf(context, hook);
+    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
+    if (handler.type === 'client') {
+      return runClientHook(settings.invokeClientHook, {
+        hookId: hook.id,
+        event,
+        sessionId: context.sessionId,
+        stdin,
+        timeoutMs: handler.timeoutMs,
+        signal,
+        maxOutputBytes: settings.maxOutputBytes,
+      });
+    }
+    if (handler.type === 'command') {
+      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
+      return settings.runner.run({ command: commandLine(handler), cwd: placement.cwd, env, ...limits });
+    }
+    const scriptPath = resolveScriptPath(handler, placement.scriptBase);
+    const env = { ...settings.baseEnv, ...dialect.environment(context, hook, { scriptPath }) };
+    const plan = planScript(handler, placement.scriptBase, env, settings.runner.findExecutable);
+    if (plan.kind === 'refused') return Promise.resolve(refusedOutcome(plan.preflight));
+    return settings.runner.run({ command: plan.command, cwd: placement.cwd, env, ...limits });
+  };
 
   const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
     const status = hook.handler.statusMessage;
@@ -69,16 +105,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       return [outcome, dialect.interpret(context, hook, outcome)];
     }
     progress('started');
-    const outcome = await settings.runner.run({
-      command: commandLine(hook),
-      cwd: workspace,
-      env: { ...settings.baseEnv, ...dialect.environment(context, hook) },
-      stdin,
-      timeoutMs: hook.handler.timeoutMs,
-      killGraceMs: settings.killGraceMs,
-      maxOutputBytes: settings.maxOutputBytes,
-      signal,
-    });
+    const outcome = await launch(hook);
     progress('finished');
     return [outcome, dialect.interpret(context, hook, outcome)];
   };

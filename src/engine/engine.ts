@@ -1,13 +1,26 @@
-// The engine facade: holds the current registry snapshot, dispatches events, caps continuation loops,
-// and cancels. Composed by the server; never imports rpc/ or a concrete dialect.
-import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams } from '../protocol/index.js';
+// The engine facade: holds the current registry snapshot, run snapshots, programmatic hooks and trusted keys;
+// dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
+// or a concrete dialect.
+import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams } from '../protocol/index.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
+import type { InvokeClientHook } from './client-hook.js';
+import { ClientHooks } from './client-hooks.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
-import type { Dialect, LoadContext } from './dialect.js';
-import { dispatchEvent } from './dispatcher.js';
+import type { Dialect, HookSpec, LoadContext } from './dialect.js';
+import { dispatchEvent, type DispatchSettings } from './dispatcher.js';
 import { InFlightRegistry } from './in-flight.js';
-import { EMPTY_SNAPSHOT, describeHook, snapshotFrom, type RegistrySnapshot } from './registry.js';
+import {
+  EMPTY_SNAPSHOT,
+  describeHook,
+  dispatchOrder,
+  hooksForEvent,
+  isRunnable,
+  snapshotFrom,
+  snapshotKeepingLastGood,
+  type RegistrySnapshot,
+} from './registry.js';
+import { RunSnapshots } from './run-snapshots.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -18,21 +31,27 @@ export type EngineOptions = {
   readonly maxOutputBytes?: number;
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
+  readonly invokeClientHook?: InvokeClientHook;
 };
 
 export type EventDispatch = { readonly result: EventResult; readonly cancelled: boolean };
+export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
 
 export class Engine {
   readonly dialect: Dialect;
   readonly #options: EngineOptions;
   readonly #inFlight = new InFlightRegistry();
   readonly #cap: ContinuationCap;
+  readonly #runs = new RunSnapshots();
+  readonly #clientHooks: ClientHooks;
+  readonly #trusted = new Set<string>();
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
     this.dialect = options.dialect;
     this.#options = options;
     this.#cap = new ContinuationCap(options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP);
+    this.#clientHooks = new ClientHooks(options.dialect);
   }
 
   /** Loads the dialect's configuration and makes it current for events that start from now on. */
@@ -41,44 +60,126 @@ export class Engine {
     return this.#snapshot;
   }
 
+  /** Loads again; files the dialect rejects keep the hooks last loaded from them. Runs in flight are untouched. */
+  reload(context: LoadContext): RegistrySnapshot {
+    this.#snapshot = snapshotKeepingLastGood(this.#snapshot, this.dialect.load(context));
+    return this.#snapshot;
+  }
+
   get snapshot(): RegistrySnapshot {
     return this.#snapshot;
   }
 
+  /** Configured hooks (with their current trust) then programmatic hooks. */
   hooks(): HookInfo[] {
-    return this.#snapshot.hooks.map(describeHook);
+    return [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, this.#trusted));
   }
 
-  diagnostics(): readonly Diagnostic[] {
-    return this.#snapshot.diagnostics;
+  diagnostics(): Diagnostic[] {
+    return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics()];
   }
 
-  async dispatch(event: EventName, params: EventParams, options: { signal?: AbortSignal; requestId?: string | number } = {}): Promise<EventDispatch> {
-    const snapshot = this.#snapshot;
-    const sessionId = params.session.id;
-    const { runs, merged, cancelled } = await this.#inFlight.track(sessionId, options.signal, (signal) =>
+  #trustDiagnostics(): Diagnostic[] {
+    const waiting = new Map<string, { key: string; count: number }>();
+    for (const hook of this.#snapshot.hooks) {
+      if (hook.trustKey === undefined || this.#trusted.has(hook.trustKey) || hook.disabled) continue;
+      const entry = waiting.get(hook.source) ?? { key: hook.trustKey, count: 0 };
+      entry.count += 1;
+      waiting.set(hook.source, entry);
+    }
+    return [...waiting].map(([file, { key, count }]) => ({
+      severity: 'warning' as const,
+      file,
+      code: 'untrusted',
+      message: `${count} hook(s) in ${file} do not run until the client trusts "${key}" (trust/set)`,
+    }));
+  }
+
+  /** Keys that configured hooks need trusted before they run (e.g. one per project-local file). */
+  trustKeys(): string[] {
+    return [...new Set(this.#snapshot.hooks.flatMap((hook) => (hook.trustKey === undefined ? [] : [hook.trustKey])))];
+  }
+
+  isTrusted(key: string): boolean {
+    return this.#trusted.has(key);
+  }
+
+  setTrusted(key: string, trusted: boolean): void {
+    if (trusted) this.#trusted.add(key);
+    else this.#trusted.delete(key);
+  }
+
+  registerClientHook(params: RegisterHookParams): { readonly hookId: string } | { readonly error: string } {
+    return this.#clientHooks.register(params);
+  }
+
+  unregisterClientHook(hookId: string): boolean {
+    return this.#clientHooks.unregister(hookId);
+  }
+
+  /** Opens a run: its events use the configuration current now. Idempotent. */
+  beginRun(runId: string): { readonly began: boolean; readonly hooks: number } {
+    const { snapshot, began } = this.#runs.snapshotFor(runId, this.#snapshot);
+    return { began, hooks: snapshot.hooks.length };
+  }
+
+  endRun(runId: string): boolean {
+    return this.#runs.end(runId);
+  }
+
+  #snapshotFor(event: EventName, params: EventParams): RegistrySnapshot {
+    if (params.runId === undefined || this.dialect.usesCurrentConfig?.(event, params)) return this.#snapshot;
+    return this.#runs.snapshotFor(params.runId, this.#snapshot).snapshot;
+  }
+
+  #settings(): DispatchSettings {
+    const options = this.#options;
+    return {
+      runner: options.runner,
+      baseEnv: options.baseEnv ?? {},
+      killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+      maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
+    };
+  }
+
+  async dispatch(event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
+    const snapshot = this.#snapshotFor(event, params);
+    const configured = hooksForEvent(snapshot, event).filter((hook) => isRunnable(hook, this.#trusted));
+    const candidates = dispatchOrder(configured, this.#clientHooks.forEvent(event));
+    const dispatch = await this.#run(event, params, candidates, options, false);
+    if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
+    return dispatch;
+  }
+
+  /** Runs the event's hooks without anyone waiting; tracked like any dispatch (cancel and shutdown kill it). */
+  dispatchInBackground(event: EventName, params: EventParams, onDone?: (dispatch: EventDispatch) => void): void {
+    void this.dispatch(event, params).then(onDone, () => undefined);
+  }
+
+  /** Runs one handler (not in the configuration) on an event, ignoring its matcher. Persists nothing. */
+  dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
+    return this.#run(event, params, [hook], options, true);
+  }
+
+  async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
+    const { runs, merged, cancelled } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
-          snapshot,
+          candidates,
           event,
           params,
           workspace: this.#options.workspace,
           signal,
+          ignoreMatchers,
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
         },
-        {
-          runner: this.#options.runner,
-          baseEnv: this.#options.baseEnv ?? {},
-          killGraceMs: this.#options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-          maxOutputBytes: this.#options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-          ...(this.#options.onProgress ? { onProgress: this.#options.onProgress } : {}),
-        },
+        this.#settings(),
       ),
     );
-    const result: EventResult = { event, ...merged, notes: [], runs };
-    if (!cancelled) this.#applyContinuationCap(event, params, result);
-    return { result, cancelled };
+    return { result: { event, ...merged, notes: [], runs }, cancelled };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {

@@ -64,6 +64,16 @@ export const EventParamsBaseSchema = z.looseObject({
   agentId: z.string().optional(),
   agentType: z.string().optional(),
   agentTranscriptPath: z.string().optional(),
+  runId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The run this event belongs to: every event of a run uses the configuration current when the run began (runs/begin, or its first event).'),
+  serverOwned: z
+    .boolean()
+    .optional()
+    .describe("The event is not tied to an agent session's workspace (e.g. a server notification); hooks run in the configured default work area."),
+  background: z.boolean().optional().describe('PostToolUse: the tool completed in the background (e.g. a background Bash job).'),
   extra: JsonObject.optional().describe('Dialect-specific fields copied into the hook envelope as given.'),
 });
 export type EventParams = z.infer<typeof EventParamsBaseSchema>;

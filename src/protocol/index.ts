@@ -6,3 +6,4 @@ export * from './results.js';
 export * from './diagnostics.js';
 export * from './lifecycle.js';
 export * from './methods.js';
+export * from './programmatic.js';

@@ -50,7 +50,11 @@ export const HookInfoSchema = z
     source: z.string(),
     scope: z.string(),
     timeoutMs: z.number(),
-    enabled: z.boolean(),
+    enabled: z.boolean().describe('Whether it is dispatched now: not disabled in its file and, if it needs trust, trusted.'),
+    priority: z.number().optional().describe('Dispatch order within the event, when set (programmatic hooks).'),
+    disabled: z.boolean().optional().describe('Disabled in its configuration (kept, never dispatched).'),
+    trust: z.enum(['trusted', 'untrusted']).optional().describe('Present when the hook runs only after the client trusts trustKey.'),
+    trustKey: z.string().optional(),
   })
   .meta({ id: 'HookInfo' });
 export type HookInfo = z.infer<typeof HookInfoSchema>;

@@ -14,6 +14,7 @@ import {
   ProgressParamsSchema,
   ShutdownResultSchema,
 } from './lifecycle.js';
+import { InvokeHookParamsSchema, InvokeHookResultSchema } from './programmatic.js';
 import { EventResultSchema } from './results.js';
 
 export type RequestSpec = {
@@ -77,3 +78,13 @@ export const ServerNotifications = {
   'hooks/progress': { params: ProgressParamsSchema, doc: "A hook with a statusMessage started or finished." },
   'hooks/diagnostics': { params: DiagnosticsParamsSchema, doc: 'Configuration diagnostics (on load and reload).' },
 } as const;
+
+/** Server → client requests: hookd asks, the client answers. Sent only to clients that declared the capability. */
+export const ServerRequests = {
+  'hooks/invoke': {
+    params: InvokeHookParamsSchema,
+    result: InvokeHookResultSchema,
+    doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+  },
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>;
+export type ServerRequestMethod = keyof typeof ServerRequests;

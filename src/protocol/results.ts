@@ -11,6 +11,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 /** Why a run failed; null when it did not. */
 export const FAILURE_CLASSES = [
   'spawn_failed',
+  'runtime_missing',
   'timeout',
   'nonzero_exit',
   'signal',

@@ -9,6 +9,7 @@ import { killRunTree, liveTreeMembers, type KillReport, type RunTree } from './k
 import { readProcStat } from './proc-scan.js';
 import { createRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
 import { describeSpawnError } from './spawn-error.js';
+import { findExecutable } from './find-executable.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner, SpawnRequest } from './types.js';
 
 /** After the tree is dead, how long buffered pipe data may take to arrive before the pipes are destroyed. */
@@ -20,7 +21,7 @@ type Termination = { readonly reason: 'timeout' | 'cancel'; readonly kill: Promi
 
 export function createProcessRunner(options: { readonly logger?: Logger } = {}): ProcessRunner {
   const logger = options.logger ?? silentLogger;
-  return { run: (request) => runProcess(request, logger) };
+  return { run: (request) => runProcess(request, logger), findExecutable };
 }
 
 async function runProcess(request: SpawnRequest, logger: Logger): Promise<ProcessOutcome> {

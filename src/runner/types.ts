@@ -44,6 +44,8 @@ export type ProcessOutcome = {
   readonly durationMs: number;
   readonly stdout: CapturedOutput;
   readonly stderr: CapturedOutput;
+  /** Set when hookd refused to start the process: no runtime found for a script, or the platform cannot run it. */
+  readonly preflight?: { readonly kind: 'runtime_missing' | 'unsupported'; readonly message: string };
   /** Present when hookd had to kill the tree (timeout or cancel). */
   readonly kill?: { readonly graceExpired: boolean; readonly killMs: number };
 };
@@ -51,6 +53,8 @@ export type ProcessOutcome = {
 export interface ProcessRunner {
   /** Never rejects for anything the hook does; a rejection is a bug in hookd. */
   run(request: SpawnRequest): Promise<ProcessOutcome>;
+  /** The absolute path of an executable as a spawn with this environment's PATH would find it; undefined if none. */
+  findExecutable(name: string, env: Readonly<Record<string, string>>): string | undefined;
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;

@@ -7,7 +7,9 @@ import { renderStdin } from './envelope.js';
 import { loadClaudeSettings } from './load.js';
 import { matchTarget } from './match-target.js';
 import { merge } from './merge.js';
+import { compileMatcher } from './matcher.js';
 import { interpret } from './output.js';
+import { syntheticParams } from '../../commands/synthetic-payload.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
@@ -20,4 +22,10 @@ export const claudeDialect: Dialect = {
   environment: claudeEnvironment,
   interpret,
   merge,
+  defaultTimeoutMs: 600_000,
+  compileMatcher: (_event, matcher) => {
+    const compiled = compileMatcher(matcher);
+    return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
+  },
+  syntheticParams,
 };

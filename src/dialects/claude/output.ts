@@ -31,6 +31,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   const { event } = context;
   const rule = EVENT_RULES[event];
   if (outcome.cancelled) return { status: 'cancelled', failureClass: 'cancelled', decision: 'none', message: 'cancelled' };
+  if (outcome.preflight) return failed(event, hook, outcome.preflight.kind, outcome.preflight.message);
   if (!outcome.started) return failed(event, hook, 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}`);
   if (outcome.timedOut) return failed(event, hook, 'timeout', `timed out after ${hook.handler.timeoutMs / 1000}s`, 'timeout');
   if (outcome.exitCode === null) {

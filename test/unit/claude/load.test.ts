@@ -2,9 +2,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeDialect } from '../../../src/dialects/claude/index.js';
 import { DEFAULT_MANAGED_SETTINGS_PATH, settingsSources } from '../../../src/dialects/claude/sources.js';
-import type { HookSpec, LoadContext, LoadResult } from '../../../src/engine/dialect.js';
+import type { CommandHandler, HookSpec, LoadContext, LoadResult } from '../../../src/engine/dialect.js';
 import { EVENT_NAMES, type Diagnostic } from '../../../src/protocol/index.js';
 import { tempTree, writeTree } from './outcome.js';
+
+function commandOf(hook: HookSpec): CommandHandler {
+  if (hook.handler.type !== 'command') throw new Error(`${hook.id} is not a command hook`);
+  return hook.handler;
+}
 
 type Files = { managed?: unknown; user?: unknown; project?: unknown; local?: unknown };
 
@@ -72,7 +77,7 @@ describe('claude settings sources', () => {
 
   it('hook entries are additive across levels (no level replaces another\'s hooks)', () => {
     const result = load({ user: one('PreToolUse', 'a', 'Bash'), project: one('PreToolUse', 'b', 'Bash') });
-    expect(result.hooks.map((h) => h.handler.command)).toEqual(['a', 'b']);
+    expect(result.hooks.map((h) => commandOf(h).command)).toEqual(['a', 'b']);
   });
 
   it('a missing file is not an error', () => {
@@ -115,7 +120,7 @@ describe('claude settings diagnostics', () => {
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ severity: 'error', file: result.paths.user, line: 3, column: 14, code: 'invalid-json' }),
     ]);
-    expect(result.hooks.map((h) => h.handler.command)).toEqual(['still here']);
+    expect(result.hooks.map((h) => commandOf(h).command)).toEqual(['still here']);
   });
 
   it('comments make a settings file invalid (Claude settings are plain JSON)', () => {
@@ -129,7 +134,7 @@ describe('claude settings diagnostics', () => {
     expect(byCode(result, 'unknown-event')).toEqual([
       expect.objectContaining({ severity: 'warning', file: result.paths.project, field: 'hooks.BeforeTool', line: 13, message: 'unknown event "BeforeTool"; its hooks are skipped' }),
     ]);
-    expect(result.hooks.map((h) => h.handler.command)).toEqual(['ok']);
+    expect(result.hooks.map((h) => commandOf(h).command)).toEqual(['ok']);
   });
 
   it('a Claude Code event hookd does not dispatch yet is named as such', () => {
@@ -279,9 +284,9 @@ describe('claude handlers', () => {
       ]),
     });
     const [shell, exec] = result.hooks as [HookSpec, HookSpec];
-    expect(shell.handler.command).toBe(`"${result.workspace}"/.claude/hooks/check.sh`);
-    expect(exec.handler.command).toBe(`${result.workspace}/bin/x`);
-    expect(exec.handler.args).toEqual([`--root=${result.workspace}`]);
+    expect(commandOf(shell).command).toBe(`"${result.workspace}"/.claude/hooks/check.sh`);
+    expect(commandOf(exec).command).toBe(`${result.workspace}/bin/x`);
+    expect(commandOf(exec).args).toEqual([`--root=${result.workspace}`]);
   });
 
   it.each(['http', 'prompt', 'agent', 'mcp_tool'])('handler type "%s" is not supported yet: a warning with file, line and field; handler skipped', (type) => {
@@ -312,7 +317,7 @@ describe('claude handlers', () => {
     const result = load({
       project: { hooks: { PreToolUse: [{ hooks: [command('tool', { if: 'Bash(git *)' })] }], Stop: [{ hooks: [command('never', { if: 'Bash(git *)' })] }] } },
     });
-    expect(result.hooks.map((h) => h.handler.command)).toEqual(['tool']);
+    expect(result.hooks.map((h) => commandOf(h).command)).toEqual(['tool']);
     expect(result.diagnostics.map((d) => [d.severity, d.code])).toEqual([
       ['warning', 'unsupported-if'],
       ['warning', 'if-on-non-tool-event'],
@@ -332,7 +337,7 @@ describe('claude hook policy', () => {
     project: one('Stop', 'project'),
     local: one('Stop', 'local'),
   };
-  const commands = (result: LoadResult) => result.hooks.map((h) => h.handler.command);
+  const commands = (result: LoadResult) => result.hooks.map((h) => commandOf(h).command);
 
   it('disableAllHooks: true in a non-managed file disables all non-managed hooks; managed hooks keep running', () => {
     const result = load({ ...all, project: { ...one('Stop', 'project'), disableAllHooks: true } });

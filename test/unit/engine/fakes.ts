@@ -1,5 +1,5 @@
 // Test doubles for engine unit tests: a minimal dialect and a runner that never spawns.
-import type { Dialect, HookSpec, HookVerdict } from '../../../src/engine/dialect.js';
+import type { CommandHandler, Dialect, HookSpec, HookVerdict } from '../../../src/engine/dialect.js';
 import type { EventName } from '../../../src/protocol/index.js';
 import type { ProcessOutcome, ProcessRunner, SpawnRequest } from '../../../src/runner/types.js';
 
@@ -8,7 +8,7 @@ export function outcome(partial: Partial<ProcessOutcome> = {}): ProcessOutcome {
   return { started: true, exitCode: 0, signal: null, timedOut: false, cancelled: false, durationMs: 1, stdout: empty, stderr: empty, ...partial };
 }
 
-export function hook(id: string, event: EventName, command: string, extra: Partial<HookSpec['handler']> = {}): HookSpec {
+export function hook(id: string, event: EventName, command: string, extra: Partial<CommandHandler> = {}): HookSpec {
   return {
     id,
     event,
@@ -26,6 +26,7 @@ export function scriptedRunner(delays: Record<string, number> = {}): ProcessRunn
   return {
     requests,
     order,
+    findExecutable: (name) => `/fake/bin/${name}`,
     run(request) {
       requests.push(request);
       const script = request.command.kind === 'shell' ? request.command.script : request.command.file;
@@ -53,6 +54,7 @@ export function fakeDialect(hooks: HookSpec[], overrides: Partial<Dialect> = {})
     events: ['PreToolUse', 'Stop', 'UserPromptSubmit'],
     execution: 'parallel',
     continuationEvents: ['Stop'],
+    defaultTimeoutMs: 1000,
     load: () => ({ hooks, diagnostics: [], sources: ['/fake/settings.json'] }),
     matchTarget: (_event, params) => params.toolName,
     renderStdin: (context) => JSON.stringify({ event: context.event }),
