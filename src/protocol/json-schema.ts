@@ -1,7 +1,7 @@
-// Builds the JSON Schema of the whole protocol from the zod method table (params as clients send
-// them, results as hookd answers). Pure; scripts/gen-schema.mjs writes it to protocol/schema/.
+// Builds the JSON Schema of the whole protocol from the zod method table (params as the sender sends them,
+// results as the receiver answers them). Pure; scripts/gen-schema.mjs writes it to protocol/schema/.
 import { z } from 'zod';
-import { ClientNotifications, Requests, ServerNotifications } from './methods.js';
+import { ClientNotifications, Requests, ServerNotifications, ServerRequests } from './methods.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -17,6 +17,13 @@ export function buildProtocolSchema(): Record<string, unknown> {
       result: toSchema(spec.result, 'output'),
     };
   }
+  // hookd sends params as parsed (defaults applied); clients may omit what has a default in a result.
+  const serverRequests = Object.fromEntries(
+    Object.entries(ServerRequests).map(([method, spec]) => [
+      method,
+      { description: spec.doc, params: toSchema(spec.params, 'output'), result: toSchema(spec.result, 'input') },
+    ]),
+  );
   const notifications = (table: Record<string, { params: z.ZodType; doc: string }>) =>
     Object.fromEntries(Object.entries(table).map(([method, spec]) => [method, { description: spec.doc, params: toSchema(spec.params, 'input') }]));
   return {
@@ -25,6 +32,7 @@ export function buildProtocolSchema(): Record<string, unknown> {
     requests,
     clientNotifications: notifications(ClientNotifications),
     serverNotifications: notifications(ServerNotifications),
+    serverRequests,
   };
 }
 

@@ -1,5 +1,6 @@
 // The JSON-RPC server: dispatches every request through the protocol's method table (lookup, initialization
-// gate, zod params, cancellation bridge, error mapping) to injected handlers. Knows no hook vocabulary.
+// gate, zod params, cancellation bridge, error mapping) to injected handlers, and sends server → client requests
+// and notifications. Knows no hook vocabulary.
 import {
   CancellationSenderStrategy,
   createMessageConnection,
@@ -8,8 +9,16 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logger.js';
 import { ErrorCodes } from '../protocol/error-codes.js';
-import { ClientNotifications, Requests, ServerNotifications, type RequestMethod, type RequestSpec } from '../protocol/methods.js';
+import {
+  ClientNotifications,
+  Requests,
+  ServerNotifications,
+  type RequestMethod,
+  type RequestSpec,
+  type ServerRequestMethod,
+} from '../protocol/methods.js';
 import { RequestAborts } from './cancellation.js';
+import { ClientRequests } from './client-requests.js';
 import { describeParamsIssues, RequestCancelledError, RpcError, toResponseError } from './errors.js';
 import type { Framing } from './framing.js';
 import { createTransport, DEFAULT_MAX_MESSAGE_BYTES } from './transport.js';
@@ -38,9 +47,17 @@ export interface RpcServer {
   listen(): void;
   /** Never throws: a failure (invalid params, EPIPE after the client died, closed connection) is logged. */
   notify(method: keyof typeof ServerNotifications, params: unknown): void;
+  /**
+   * Sends a server → client request from the ServerRequests table; params validated before sending, the result
+   * validated (zod, defaults applied) on arrival. Aborting `signal` sends `$/cancelRequest {id}` to the client and
+   * rejects at once with RequestCancelledError. Rejects with RpcError when the client answers an error, when the
+   * result does not match the schema (message names the bad paths, like describeParamsIssues), or when the
+   * connection is closed/disposed (pending requests reject promptly, never hang).
+   */
+  request(method: ServerRequestMethod, params: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
   /** Input ended or the connection closed. A listener added after that is called soon after. */
   onClose(listener: () => void): void;
-  /** Stops reading, aborts every in-flight request's signal and releases the connection. */
+  /** Stops reading, aborts every in-flight request's signal, rejects every pending `request` and releases the connection. */
   dispose(): void;
 }
 
@@ -65,6 +82,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
   const connection: MessageConnection = createMessageConnection(transport.reader, transport.writer, jsonRpcLogger(logger), {
     cancellationStrategy: { receiver: aborts, sender: CancellationSenderStrategy.Message },
   });
+  const clientRequests = new ClientRequests(connection, logger);
 
   let initialization: 'pending' | 'running' | 'done' = 'pending';
   let closed = false;
@@ -128,6 +146,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
   connection.onClose(() => {
     if (closed) return;
     closed = true;
+    clientRequests.rejectAll('connection closed');
     for (const listener of closeListeners.splice(0)) callCloseListener(listener);
   });
 
@@ -162,12 +181,16 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
         logger.debug(`not sending ${method}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
+    request(method, params, options) {
+      return clientRequests.send(method, params, options?.signal);
+    },
     onClose(listener) {
       if (closed) queueMicrotask(() => callCloseListener(listener));
       else closeListeners.push(listener);
     },
     dispose() {
       aborts.abortAll();
+      clientRequests.rejectAll('connection disposed');
       connection.dispose();
     },
   };
