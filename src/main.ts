@@ -2,7 +2,7 @@
 // process-level cleanup (stdin EOF, SIGTERM, SIGINT, SIGHUP kill every hook tree, then exit).
 import { createLogger, type LogLevel } from './logger.js';
 import { processEnvironment } from './process-environment.js';
-import { createRpcServer } from './rpc/server.js';
+import { createRpcServer, type RpcServer } from './rpc/server.js';
 import type { Framing } from './rpc/framing.js';
 import { createProcessRunner } from './runner/process-runner.js';
 import { createSession, type SessionDefaults } from './server/session-handlers.js';
@@ -26,13 +26,16 @@ export function serve(options: ServeOptions = {}): void {
   console.debug = console.error;
 
   const runner = createProcessRunner({ logger });
-  let notify: (method: 'hooks/progress' | 'hooks/diagnostics', params: unknown) => void = () => {};
+  let server: RpcServer | undefined;
   const session = createSession({
     runner,
     logger,
     defaults: options,
     baseEnv: processEnvironment(),
-    onProgress: (progress) => notify('hooks/progress', progress),
+    onProgress: (progress) => server?.notify('hooks/progress', progress),
+    onDiagnostics: (params) => server?.notify('hooks/diagnostics', params),
+    callClient: (method, params, requestOptions) =>
+      server ? server.request(method, params, requestOptions) : Promise.reject(new Error('the connection is not open')),
   });
 
   let exiting = false;
@@ -50,18 +53,18 @@ export function serve(options: ServeOptions = {}): void {
       });
   };
 
-  const server = createRpcServer({
+  server = createRpcServer({
     input: options.input ?? process.stdin,
     output: options.output ?? process.stdout,
     ...(options.framing ? { framing: options.framing } : {}),
     ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
     handlers: session.handlers,
     logger,
-    onNotification: (method) => {
+    onNotification: (method, params) => {
       if (method === 'exit') exitAfterCleanup(session.shutdownRequested() ? 0 : 1, 'exit notification');
+      else session.onNotification(method, params);
     },
   });
-  notify = (method, params) => server.notify(method, params);
   server.onClose(() => exitAfterCleanup(session.shutdownRequested() ? 0 : 1, 'input closed'));
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exitAfterCleanup(0, signal));
   process.stdout.on('error', (error) => logger.debug(`stdout: ${error.message}`));

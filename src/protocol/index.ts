@@ -7,3 +7,4 @@ export * from './diagnostics.js';
 export * from './lifecycle.js';
 export * from './methods.js';
 export * from './programmatic.js';
+export * from './management.js';

@@ -19,6 +19,9 @@ export const ServerOptionsSchema = z
     stopBlockCap: z.number().int().min(0).optional().describe('Consecutive Stop blocks before hookd stops anyway; 0 disables the cap.'),
     killGraceMs: z.number().int().min(0).max(60_000).optional().describe('SIGTERM → SIGKILL grace for hook trees.'),
     managedSettingsPath: z.string().optional(),
+    defaultWorkArea: z.string().optional().describe('Where server-owned hooks run (events with serverOwned: true).'),
+    trustStorePath: z.string().optional().describe('The trust store file; default <home>/.hookd/trust.json.'),
+    watch: z.boolean().optional().describe('Hot reload for dialects that have it (default true); false: reload only on hooks/reload.'),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;
@@ -34,7 +37,14 @@ export const InitializeParamsSchema = z
       .array(ConfigSourceSchema)
       .optional()
       .describe('Explicit config files; when given, discovery is skipped and only these are read.'),
-    capabilities: z.looseObject({}).default({}),
+    capabilities: z
+      .looseObject({
+        programmaticHooks: z
+          .boolean()
+          .optional()
+          .describe('The client answers hooks/invoke requests, so it may register programmatic hooks (hooks/register).'),
+      })
+      .default({}),
     options: ServerOptionsSchema.optional(),
   })
   .meta({ id: 'InitializeParams' });
@@ -96,5 +106,11 @@ export const ProgressParamsSchema = z
 export type ProgressParams = z.infer<typeof ProgressParamsSchema>;
 
 export const DiagnosticsParamsSchema = z
-  .looseObject({ diagnostics: z.array(DiagnosticSchema) })
+  .looseObject({
+    diagnostics: z.array(DiagnosticSchema).describe('Every current diagnostic (an empty list: the configuration is clean).'),
+    trigger: z.enum(['load', 'reload']).optional(),
+    changedFiles: z.array(z.string()).optional().describe('On reload: the files whose change triggered it.'),
+    hooks: z.number().int().optional().describe('Configured hooks now current.'),
+  })
   .meta({ id: 'DiagnosticsParams' });
+export type DiagnosticsParams = z.infer<typeof DiagnosticsParamsSchema>;

@@ -14,7 +14,26 @@ import {
   ProgressParamsSchema,
   ShutdownResultSchema,
 } from './lifecycle.js';
-import { InvokeHookParamsSchema, InvokeHookResultSchema } from './programmatic.js';
+import {
+  BeginRunParamsSchema,
+  BeginRunResultSchema,
+  DryRunParamsSchema,
+  DryRunResultSchema,
+  EndRunParamsSchema,
+  EndRunResultSchema,
+  ReloadResultSchema,
+  SetTrustParamsSchema,
+  SetTrustResultSchema,
+  TrustListResultSchema,
+} from './management.js';
+import {
+  InvokeHookParamsSchema,
+  InvokeHookResultSchema,
+  RegisterHookParamsSchema,
+  RegisterHookResultSchema,
+  UnregisterHookParamsSchema,
+  UnregisterHookResultSchema,
+} from './programmatic.js';
 import { EventResultSchema } from './results.js';
 
 export type RequestSpec = {
@@ -63,6 +82,34 @@ export const Requests = {
     result: CancelSessionResultSchema,
     doc: 'Cancel every in-flight event of one session; each is answered with -32800.',
   },
+  'hooks/reload': {
+    params: EmptyParamsSchema,
+    result: ReloadResultSchema,
+    doc: 'Read the configuration files again now (as the file watcher does); invalid files keep their last good hooks.',
+  },
+  'hooks/register': {
+    params: RegisterHookParamsSchema,
+    result: RegisterHookResultSchema,
+    doc: 'Register a programmatic hook; hookd runs it by sending hooks/invoke to the client, in priority order with configured handlers.',
+  },
+  'hooks/unregister': { params: UnregisterHookParamsSchema, result: UnregisterHookResultSchema, doc: 'Remove a programmatic hook.' },
+  'hooks/dryRun': {
+    params: DryRunParamsSchema,
+    result: DryRunResultSchema,
+    doc: "Validate and run one handler (as written in the dialect's config) on a synthetic or given payload with production limits; persists nothing.",
+  },
+  'runs/begin': {
+    params: BeginRunParamsSchema,
+    result: BeginRunResultSchema,
+    doc: 'Open a run: events carrying this runId use the configuration current now, even if the files change meanwhile.',
+  },
+  'runs/end': { params: EndRunParamsSchema, result: EndRunResultSchema, doc: "Close a run and release its snapshot." },
+  'trust/list': { params: EmptyParamsSchema, result: TrustListResultSchema, doc: 'What the configuration needs trusted, and whether it is.' },
+  'trust/set': {
+    params: SetTrustParamsSchema,
+    result: SetTrustResultSchema,
+    doc: 'Trust (or distrust) a key, by default every key the configuration needs; hooks gated by it run (or stop running) at once.',
+  },
   ...eventRequests,
 } as const satisfies Record<string, RequestSpec>;
 export type RequestMethod = keyof typeof Requests;
@@ -71,6 +118,10 @@ export type RequestMethod = keyof typeof Requests;
 export const ClientNotifications = {
   exit: { params: EmptyParamsSchema, doc: 'Exit the process (after shutdown; exit code 0, else 1).' },
   initialized: { params: EmptyParamsSchema, doc: 'Optional acknowledgement of initialize; ignored.' },
+  'hooks/Notification': {
+    params: EventParamsSchemas.Notification,
+    doc: 'Fire-and-forget Notification event: the hooks run in the background and nothing is answered.',
+  },
 } as const;
 
 /** Server → client notifications. */

@@ -1,9 +1,12 @@
-// Maps protocol methods to the engine: initialize builds an Engine for the chosen dialect, events
-// dispatch through it, shutdown kills everything in flight. Composition only; no hook semantics here.
+// Maps protocol methods to the engine: initialize builds an Engine for the chosen dialect (with its trust store,
+// hot reload and client callbacks), events dispatch through it, shutdown kills everything in flight.
+// Composition only; no hook semantics here.
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { findDialect, DIALECT_NAMES } from '../dialects/index.js';
+import type { InvokeClientHook } from '../engine/client-hook.js';
+import type { LoadContext } from '../engine/dialect.js';
 import { Engine } from '../engine/engine.js';
 import type { Logger } from '../logger.js';
 import {
@@ -13,20 +16,30 @@ import {
   SERVER_NAME,
   SERVER_VERSION,
   eventMethod,
+  type DiagnosticsParams,
+  type EventName,
   type EventParams,
+  type EventResult,
   type InitializeParams,
   type InitializeResult,
+  type InvokeHookResult,
   type ProgressParams,
   type RequestMethod,
+  type ServerRequestMethod,
 } from '../protocol/index.js';
 import { RequestCancelledError, RpcError } from '../rpc/errors.js';
 import type { RequestHandler } from '../rpc/server.js';
 import type { ProcessRunner } from '../runner/types.js';
+import { defaultTrustStorePath, TrustStore } from '../trust/store.js';
+import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
+import { managementHandlers, type ActiveSession } from './management-handlers.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
   readonly killGraceMs?: number;
   readonly managedSettingsPath?: string;
+  /** Debounce of the config watcher (tests shorten it). */
+  readonly reloadDebounceMs?: number;
 };
 
 export type SessionDeps = {
@@ -35,11 +48,16 @@ export type SessionDeps = {
   readonly defaults: SessionDefaults;
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly onProgress: (progress: ProgressParams) => void;
+  readonly onDiagnostics: (params: DiagnosticsParams) => void;
+  /** Sends a server → client request (programmatic hooks). */
+  readonly callClient: (method: ServerRequestMethod, params: unknown, options: { signal: AbortSignal }) => Promise<unknown>;
 };
 
 export type Session = {
   readonly handlers: Partial<Record<RequestMethod, RequestHandler>>;
-  /** Kills every in-flight hook tree; resolves when they are dead. Safe to call more than once. */
+  /** Client notifications other than exit (e.g. a fire-and-forget hooks/Notification). */
+  onNotification(method: string, params: unknown): void;
+  /** Kills every in-flight hook tree and stops watching; resolves when the trees are dead. Safe to call twice. */
   abortAll(): Promise<void>;
   readonly shutdownRequested: () => boolean;
 };
@@ -50,15 +68,29 @@ function checkWorkspace(workspace: string): void {
     throw new RpcError(ErrorCodes.InvalidParams, `invalid params: workspace "${workspace}" is not an existing directory`);
 }
 
-export function createSession(deps: SessionDeps): Session {
-  let engine: Engine | undefined;
-  let shutdownRequested = false;
+const backgroundResult = (event: EventName): EventResult => ({
+  event,
+  decision: 'none',
+  continue: true,
+  notes: [`${event} is fire-and-forget: its hooks run in the background and their decisions and output are ignored`],
+  runs: [],
+});
 
-  const requireEngine = (): Engine => {
+export function createSession(deps: SessionDeps): Session {
+  let session: (ActiveSession & { reloader?: ConfigReloader }) | undefined;
+  let shutdownRequested = false;
+  const { logger } = deps;
+
+  const requireActive = (): ActiveSession => {
     if (shutdownRequested) throw new RpcError(ErrorCodes.InvalidRequest, 'server is shutting down: no requests after shutdown');
-    // The rpc layer answers -32002 before initialize completes, so a missing engine here is a bug.
-    if (!engine) throw new Error('no engine although initialize completed');
-    return engine;
+    // The rpc layer answers -32002 before initialize completes, so a missing session here is a bug.
+    if (!session) throw new Error('no engine although initialize completed');
+    return session;
+  };
+
+  const invokeClientHook: InvokeClientHook = async ({ signal, ...request }) => {
+    const answer = (await deps.callClient('hooks/invoke', request, { signal })) as InvokeHookResult;
+    return { output: answer.output, exitCode: answer.exitCode, stderr: answer.stderr };
   };
 
   const initialize: RequestHandler = async (raw) => {
@@ -68,7 +100,8 @@ export function createSession(deps: SessionDeps): Session {
       throw new RpcError(ErrorCodes.InvalidParams, `invalid params: dialect: unknown dialect "${params.dialect}" (known: ${DIALECT_NAMES.join(', ')})`);
     checkWorkspace(params.workspace);
     const options = params.options ?? {};
-    engine = new Engine({
+    const programmaticHooks = params.capabilities.programmaticHooks === true;
+    const engine = new Engine({
       dialect,
       runner: deps.runner,
       workspace: params.workspace,
@@ -76,25 +109,50 @@ export function createSession(deps: SessionDeps): Session {
       killGraceMs: options.killGraceMs ?? deps.defaults.killGraceMs,
       stopBlockCap: options.stopBlockCap ?? deps.defaults.stopBlockCap,
       onProgress: deps.onProgress,
+      ...(programmaticHooks ? { invokeClientHook } : {}),
     });
-    const snapshot = engine.load({
+    const home = params.home ?? homedir();
+    const managedSettingsPath = options.managedSettingsPath ?? deps.defaults.managedSettingsPath;
+    const loadContext: LoadContext = {
       workspace: params.workspace,
-      home: params.home ?? homedir(),
+      home,
+      env: deps.baseEnv,
       ...(params.sources ? { sources: params.sources } : {}),
-      ...((options.managedSettingsPath ?? deps.defaults.managedSettingsPath)
-        ? { managedSettingsPath: options.managedSettingsPath ?? deps.defaults.managedSettingsPath }
-        : {}),
-    });
-    for (const diagnostic of snapshot.diagnostics) deps.logger.info(`config: ${diagnostic.severity}: ${diagnostic.message}`);
+      ...(managedSettingsPath ? { managedSettingsPath } : {}),
+      ...(options.defaultWorkArea ? { defaultWorkArea: options.defaultWorkArea } : {}),
+    };
+    engine.load(loadContext);
+    const trustStore = new TrustStore(options.trustStorePath ?? defaultTrustStorePath(home));
+    for (const key of trustStore.trustedKeys()) engine.setTrusted(key, true);
+    const diagnostics = engine.diagnostics();
+    if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
+    for (const diagnostic of diagnostics) logger.info(`config: ${diagnostic.severity}: ${diagnostic.message}`);
+
+    const watch = dialect.hotReload === true && options.watch !== false;
+    const reloader = watch
+      ? startConfigReloader({
+          engine,
+          loadContext,
+          logger,
+          notify: deps.onDiagnostics,
+          ...(deps.defaults.reloadDebounceMs !== undefined ? { debounceMs: deps.defaults.reloadDebounceMs } : {}),
+        })
+      : undefined;
+    await reloader?.ready;
+    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader ? { reloader } : {}) };
     const result: InitializeResult = {
       protocolVersion: PROTOCOL_VERSION,
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
       dialect: dialect.name,
       events: [...dialect.events],
       hooks: engine.hooks(),
-      diagnostics: [...snapshot.diagnostics],
+      diagnostics,
     };
     return result;
+  };
+
+  const stopEverything = async () => {
+    await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
   };
 
   const handlers: Partial<Record<RequestMethod, RequestHandler>> = {
@@ -102,28 +160,35 @@ export function createSession(deps: SessionDeps): Session {
     ping: async () => ({}),
     shutdown: async () => {
       shutdownRequested = true;
-      await engine?.abortAll();
+      await stopEverything();
       return null;
     },
-    'hooks/list': async () => {
-      const current = requireEngine();
-      return { hooks: current.hooks(), diagnostics: [...current.diagnostics()] };
-    },
-    'hooks/cancel': async (raw) => {
-      const { sessionId } = raw as { sessionId: string };
-      return { cancelled: requireEngine().cancelSession(sessionId) };
-    },
+    ...managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics }),
   };
+
+  /** Checks an event against the dialect; the dialect's own param rules give -32602. */
+  const checkedEvent = (engine: Engine, event: EventName, params: EventParams): void => {
+    if (!engine.dialect.events.includes(event))
+      throw new RpcError(ErrorCodes.MethodNotFound, `method not found: the ${engine.dialect.name} dialect has no ${event} event`);
+    const problem = engine.dialect.validateParams?.(event, params);
+    if (problem !== undefined) throw new RpcError(ErrorCodes.InvalidParams, `invalid params: ${problem}`);
+  };
+
+  const inBackground = (engine: Engine, event: EventName, params: EventParams) =>
+    engine.dispatchInBackground(event, params, ({ result }) =>
+      logger.debug(`${event} (background): ${result.runs.map((run) => `${run.hookId} ${run.status}`).join(', ') || 'no hooks matched'}`),
+    );
 
   for (const event of EVENT_NAMES) {
     handlers[eventMethod(event)] = async (raw, context) => {
-      const current = requireEngine();
-      if (!current.dialect.events.includes(event))
-        throw new RpcError(ErrorCodes.MethodNotFound, `method not found: the ${current.dialect.name} dialect has no ${event} event`);
-      const { result, cancelled } = await current.dispatch(event, raw as EventParams, {
-        signal: context.signal,
-        requestId: context.requestId,
-      });
+      const { engine } = requireActive();
+      const params = raw as EventParams;
+      checkedEvent(engine, event, params);
+      if (engine.dialect.fireAndForgetEvents?.includes(event)) {
+        inBackground(engine, event, params);
+        return backgroundResult(event);
+      }
+      const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId });
       if (cancelled) throw new RequestCancelledError({ runs: result.runs });
       return result;
     };
@@ -131,9 +196,21 @@ export function createSession(deps: SessionDeps): Session {
 
   return {
     handlers,
-    abortAll: async () => {
-      await engine?.abortAll();
+    onNotification(method, params) {
+      if (method !== eventMethod('Notification')) return;
+      if (!session || shutdownRequested) {
+        logger.warn(`ignoring ${method}: ${shutdownRequested ? 'shutting down' : 'not initialized'}`);
+        return;
+      }
+      try {
+        checkedEvent(session.engine, 'Notification', params as EventParams);
+      } catch (error) {
+        logger.warn(`ignoring ${method}: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      inBackground(session.engine, 'Notification', params as EventParams);
     },
+    abortAll: stopEverything,
     shutdownRequested: () => shutdownRequested,
   };
 }

@@ -1,0 +1,57 @@
+// The dry run of one handler as written in a dialect's configuration: validate it, build the event's params
+// (the dialect's deterministic synthetic payload, overridden by what the caller gave), run it with production
+// limits, and turn what went wrong into diagnostics. Persists nothing; shared by hooks/dryRun and `hookd test`.
+import { EventParamsSchemas, isEventName, type Diagnostic, type EventParams, type EventResult } from '../protocol/index.js';
+import { describeIssues } from '../protocol/issue-text.js';
+import type { LoadContext } from './dialect.js';
+import { eventContext } from './dispatcher.js';
+import type { DispatchOptions, Engine } from './engine.js';
+
+export type DryRunRequest = {
+  readonly event: string;
+  readonly handler: unknown;
+  /** Partial event params laid over the synthetic ones (session fields merge one level deep). */
+  readonly params?: Partial<EventParams>;
+};
+
+export type DryRunOutcome =
+  | { readonly kind: 'invalid-request'; readonly message: string }
+  | { readonly kind: 'done'; readonly diagnostics: Diagnostic[]; readonly result?: EventResult; readonly input?: unknown; readonly cancelled: boolean };
+
+function parsedEnvelope(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function dryRunHandler(engine: Engine, loadContext: LoadContext, request: DryRunRequest, options: DispatchOptions = {}): Promise<DryRunOutcome> {
+  const { dialect } = engine;
+  const { event } = request;
+  if (!isEventName(event) || !dialect.events.includes(event))
+    return { kind: 'invalid-request', message: `event: the ${dialect.name} dialect has no event "${event}" (known: ${dialect.events.join(', ')})` };
+  if (!dialect.parseHandler || !dialect.syntheticParams)
+    return { kind: 'invalid-request', message: `handler: the ${dialect.name} dialect has no dry run of a single handler` };
+
+  const synthetic = dialect.syntheticParams(event, loadContext.workspace);
+  const given = request.params ?? {};
+  const merged = { ...synthetic, ...given, session: { ...synthetic.session, ...(given.session ?? {}) } };
+  const checked = EventParamsSchemas[event].safeParse(merged);
+  if (!checked.success) return { kind: 'invalid-request', message: `params: ${describeIssues(checked.error.issues)}` };
+  const params = checked.data as EventParams;
+  const problem = dialect.validateParams?.(event, params);
+  if (problem !== undefined) return { kind: 'invalid-request', message: `params: ${problem}` };
+
+  const parsed = dialect.parseHandler(request.handler, event, loadContext);
+  const diagnostics = [...parsed.diagnostics];
+  if (parsed.hook === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { kind: 'done', diagnostics, cancelled: false };
+
+  const input = parsedEnvelope(dialect.renderStdin(eventContext(event, params, loadContext.workspace)));
+  const { result, cancelled } = await engine.dryRun(parsed.hook, event, params, options);
+  for (const run of result.runs) {
+    if (run.failureClass === null) continue;
+    diagnostics.push({ severity: 'warning', code: run.failureClass, message: run.message ?? `the handler failed (${run.failureClass})`, field: 'handler' });
+  }
+  return { kind: 'done', diagnostics, result, input, cancelled };
+}

@@ -1,0 +1,105 @@
+// The management methods of an initialized session: list, cancel, reload, runs, programmatic hooks, trust and
+// dry run. Maps each to the engine and shapes protocol answers; no hook semantics of its own.
+import { dryRunHandler } from '../engine/dry-run.js';
+import type { LoadContext } from '../engine/dialect.js';
+import type { Engine } from '../engine/engine.js';
+import type { Logger } from '../logger.js';
+import {
+  ErrorCodes,
+  type DiagnosticsParams,
+  type DryRunResult,
+  type RegisterHookParams,
+  type RequestMethod,
+} from '../protocol/index.js';
+import { RequestCancelledError, RpcError } from '../rpc/errors.js';
+import type { RequestHandler } from '../rpc/server.js';
+import type { TrustStore } from '../trust/store.js';
+import { reloadAndReport } from './config-reloader.js';
+
+/** What an initialized session holds. */
+export type ActiveSession = {
+  readonly engine: Engine;
+  readonly loadContext: LoadContext;
+  readonly trustStore: TrustStore;
+  readonly programmaticHooks: boolean;
+};
+
+function trustEntries(engine: Engine) {
+  return engine.trustKeys().map((key) => {
+    const hooks = engine.snapshot.hooks.filter((hook) => hook.trustKey === key);
+    return { key, trusted: engine.isTrusted(key), hooks: hooks.length, sources: [...new Set(hooks.map((hook) => hook.source))] };
+  });
+}
+
+const invalidParams = (message: string) => new RpcError(ErrorCodes.InvalidParams, `invalid params: ${message}`);
+
+export function managementHandlers(
+  active: () => ActiveSession,
+  deps: { readonly logger: Logger; readonly notifyDiagnostics: (params: DiagnosticsParams) => void },
+): Partial<Record<RequestMethod, RequestHandler>> {
+  return {
+    'hooks/list': async () => {
+      const { engine } = active();
+      return { hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+    },
+    'hooks/cancel': async (raw) => {
+      const { sessionId } = raw as { sessionId: string };
+      return { cancelled: active().engine.cancelSession(sessionId) };
+    },
+    'hooks/reload': async () => {
+      const { engine, loadContext } = active();
+      reloadAndReport(engine, loadContext, deps.notifyDiagnostics);
+      return { hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+    },
+    'runs/begin': async (raw) => {
+      const { runId } = raw as { runId: string };
+      return { runId, ...active().engine.beginRun(runId) };
+    },
+    'runs/end': async (raw) => ({ ended: active().engine.endRun((raw as { runId: string }).runId) }),
+    'hooks/register': async (raw) => {
+      const session = active();
+      if (!session.programmaticHooks)
+        throw new RpcError(ErrorCodes.InvalidRequest, 'programmatic hooks need capabilities.programmaticHooks: true in initialize (hookd calls the client back with hooks/invoke)');
+      const registered = session.engine.registerClientHook(raw as RegisterHookParams);
+      if ('error' in registered) throw invalidParams(registered.error);
+      return registered;
+    },
+    'hooks/unregister': async (raw) => ({ removed: active().engine.unregisterClientHook((raw as { hookId: string }).hookId) }),
+    'trust/list': async () => {
+      const { engine, trustStore } = active();
+      return { entries: trustEntries(engine), storePath: trustStore.path };
+    },
+    'trust/set': async (raw) => {
+      const { engine, trustStore } = active();
+      const params = raw as { key?: string; trusted: boolean; persist: boolean };
+      const keys = params.key !== undefined ? [params.key] : engine.trustKeys();
+      for (const key of keys) {
+        if (params.persist) {
+          try {
+            trustStore.set(key, params.trusted);
+          } catch (error) {
+            throw new RpcError(ErrorCodes.InternalError, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        engine.setTrusted(key, params.trusted);
+        deps.logger.info(`trust: ${key} is now ${params.trusted ? 'trusted' : 'untrusted'}${params.persist ? ' (recorded)' : ' (this session)'}`);
+      }
+      return { entries: trustEntries(engine), hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+    },
+    'hooks/dryRun': async (raw, context) => {
+      const { engine, loadContext } = active();
+      const outcome = await dryRunHandler(engine, loadContext, raw as Parameters<typeof dryRunHandler>[2], {
+        signal: context.signal,
+        requestId: context.requestId,
+      });
+      if (outcome.kind === 'invalid-request') throw invalidParams(outcome.message);
+      if (outcome.cancelled) throw new RequestCancelledError({ runs: outcome.result?.runs ?? [] });
+      const result: DryRunResult = {
+        diagnostics: outcome.diagnostics,
+        ...(outcome.result ? { result: outcome.result } : {}),
+        ...(outcome.input !== undefined ? { input: outcome.input } : {}),
+      };
+      return result;
+    },
+  };
+}
