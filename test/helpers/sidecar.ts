@@ -21,6 +21,9 @@ export class Sidecar {
   #nextId = 1;
   #waiters = new Map<number | string, (message: RpcMessage) => void>();
   #listeners: Array<(message: RpcMessage) => void> = [];
+  /** Server → client requests as they arrived (e.g. hooks/invoke). */
+  readonly serverRequests: RpcMessage[] = [];
+  #requestHandlers = new Map<string, (params: any, id: number | string) => unknown>();
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   constructor(readonly framing: WireFraming = 'ndjson', args: string[] = [], env: NodeJS.ProcessEnv = process.env) {
@@ -71,12 +74,37 @@ export class Sidecar {
       this.notifications.push(message);
       return;
     }
-    if (message.method !== undefined) return; // server → client request: not used yet
+    if (message.method !== undefined) {
+      this.serverRequests.push(message);
+      void this.#answer(message);
+      return;
+    }
     if (message.id === null || message.id === undefined) {
       this.errorsWithoutId.push(message);
     }
     this.responses.set(message.id ?? null, message);
     if (message.id !== null && message.id !== undefined) this.#waiters.get(message.id)?.(message);
+  }
+
+  /** Answers server → client requests of `method` with the handler's result (a thrown error becomes a JSON-RPC error). */
+  onRequest(method: string, handler: (params: any, id: number | string) => unknown): void {
+    this.#requestHandlers.set(method, handler);
+  }
+
+  async #answer(message: RpcMessage): Promise<void> {
+    const id = message.id as number | string;
+    const handler = this.#requestHandlers.get(message.method!);
+    if (handler === undefined) {
+      this.send({ jsonrpc: '2.0', id, error: { code: -32601, message: `test client has no handler for ${message.method}` } });
+      return;
+    }
+    try {
+      const result = await handler(message.params, id);
+      this.send({ jsonrpc: '2.0', id, result: result ?? null });
+    } catch (error) {
+      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32000;
+      this.send({ jsonrpc: '2.0', id, error: { code, message: error instanceof Error ? error.message : String(error) } });
+    }
   }
 
   onMessage(listener: (message: RpcMessage) => void): void {
