@@ -21,6 +21,9 @@ Usage:
   hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Dry-run one event: run the matching hooks for real and print every run and the merged decision.
       --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
+  hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
+      Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
+      with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
   hookd --version | --help
 
 Protocol: see protocol/README.md.`;
@@ -52,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
       workspace: { type: 'string' },
       home: { type: 'string' },
       input: { type: 'string' },
+      handler: { type: 'string' },
+      'handler-file': { type: 'string' },
       json: { type: 'boolean' },
     },
   });

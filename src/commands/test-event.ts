@@ -1,43 +1,38 @@
-// `hookd test <Event>`: a dry run of one event against the loaded configuration with the real runner:
-// which hooks match, each run, and the merged decision. Reads params (camelCase) from --input or synthesizes them.
+// `hookd test <Event>`: a dry run of one event against the loaded configuration with the real runner (which
+// hooks match, each run, the merged decision), or with --handler, of one handler as written in the dialect's
+// config. Reads params (camelCase) from --input or synthesizes them.
 import { readFileSync } from 'node:fs';
-import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventParams } from '../protocol/index.js';
+import { dryRunHandler } from '../engine/dry-run.js';
+import type { Engine } from '../engine/engine.js';
+import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventName, type EventParams, type EventResult } from '../protocol/index.js';
 import { describeIssues } from '../protocol/issue-text.js';
 import { formatDiagnostic } from './check.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
 import { syntheticParams } from './synthetic-payload.js';
 
-function readParams(event: (typeof EVENT_NAMES)[number], inputPath: string | undefined, workspace: string): EventParams {
-  if (inputPath === undefined) return syntheticParams(event, workspace);
-  let raw: unknown;
+type TestFlags = CommonFlags & { input?: string; json?: boolean; handler?: string; 'handler-file'?: string };
+
+function readJson(label: string, read: () => string): unknown {
   try {
-    raw = JSON.parse(readFileSync(inputPath === '-' ? 0 : inputPath, 'utf8'));
+    return JSON.parse(read()) as unknown;
   } catch (error) {
-    throw new UsageError(`--input ${inputPath}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parsed = EventParamsSchemas[event].safeParse(raw);
-  if (!parsed.success)
-    throw new UsageError(
-      `--input ${inputPath}: ${describeIssues(parsed.error.issues)}`,
-    );
+}
+
+function readInput(inputPath: string): unknown {
+  return readJson(`--input ${inputPath}`, () => readFileSync(inputPath === '-' ? 0 : inputPath, 'utf8'));
+}
+
+function readParams(engine: Engine, event: EventName, inputPath: string | undefined, workspace: string): EventParams {
+  if (inputPath === undefined) return engine.dialect.syntheticParams?.(event, workspace) ?? syntheticParams(event, workspace);
+  const parsed = EventParamsSchemas[event].safeParse(readInput(inputPath));
+  if (!parsed.success) throw new UsageError(`--input ${inputPath}: ${describeIssues(parsed.error.issues)}`);
   return parsed.data as EventParams;
 }
 
-export async function runTestEvent(
-  event: string | undefined,
-  flags: CommonFlags & { input?: string; json?: boolean },
-  print: (line: string) => void,
-): Promise<number> {
-  if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
-  const { engine, workspace } = engineFromFlags(flags);
-  const params = readParams(event, flags.input, workspace);
-  const { result } = await engine.dispatch(event, params);
-  if (flags.json) {
-    print(JSON.stringify({ diagnostics: engine.diagnostics(), result }, null, 2));
-    return 0;
-  }
-  for (const diagnostic of engine.diagnostics()) print(`config ${formatDiagnostic(diagnostic)}`);
-  print(`${event}: ${result.runs.length} hook(s) matched`);
+function printResult(event: EventName, result: EventResult, print: (line: string) => void): void {
+  print(`${event}: ${result.runs.length} hook(s) ran`);
   for (const run of result.runs) {
     const ended = run.exitCode !== null ? `exit ${run.exitCode}` : run.signal ? `signal ${run.signal}` : 'did not run';
     print(
@@ -52,5 +47,41 @@ export async function runTestEvent(
   if (result.systemMessage) print(`systemMessage: ${result.systemMessage}`);
   if (result.feedback) print(`feedback: ${result.feedback}`);
   for (const note of result.notes) print(`note: ${note}`);
+}
+
+/** --handler: validate and run one handler; exit 1 when it is invalid or its run failed. */
+async function runHandler(event: EventName, flags: TestFlags, print: (line: string) => void): Promise<number> {
+  const handler =
+    flags.handler !== undefined
+      ? readJson('--handler', () => flags.handler!)
+      : readJson(`--handler-file ${flags['handler-file']}`, () => readFileSync(flags['handler-file']!, 'utf8'));
+  const { engine, loadContext } = engineFromFlags(flags);
+  const params = flags.input !== undefined ? (readInput(flags.input) as Partial<EventParams>) : undefined;
+  const outcome = await dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) });
+  if (outcome.kind === 'invalid-request') throw new UsageError(outcome.message);
+  const failed = outcome.result === undefined || outcome.result.runs.some((run) => run.failureClass !== null);
+  if (flags.json) {
+    print(JSON.stringify({ diagnostics: outcome.diagnostics, result: outcome.result, input: outcome.input }, null, 2));
+    return failed ? 1 : 0;
+  }
+  for (const diagnostic of outcome.diagnostics) print(formatDiagnostic(diagnostic));
+  if (outcome.result) printResult(event, outcome.result, print);
+  else print('the handler is invalid: it did not run');
+  return failed ? 1 : 0;
+}
+
+export async function runTestEvent(event: string | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
+  if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
+  if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
+  const { engine, workspace } = engineFromFlags(flags);
+  if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
+  const params = readParams(engine, event, flags.input, workspace);
+  const { result } = await engine.dispatch(event, params);
+  if (flags.json) {
+    print(JSON.stringify({ diagnostics: engine.diagnostics(), result }, null, 2));
+    return 0;
+  }
+  for (const diagnostic of engine.diagnostics()) print(`config ${formatDiagnostic(diagnostic)}`);
+  printResult(event, result, print);
   return 0;
 }

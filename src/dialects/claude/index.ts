@@ -7,6 +7,7 @@ import { renderStdin } from './envelope.js';
 import { loadClaudeSettings } from './load.js';
 import { matchTarget } from './match-target.js';
 import { merge } from './merge.js';
+import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher } from './matcher.js';
 import { interpret } from './output.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
@@ -28,4 +29,5 @@ export const claudeDialect: Dialect = {
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
   },
   syntheticParams,
+  parseHandler: parseDryRunHandler,
 };
