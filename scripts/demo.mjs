@@ -36,6 +36,49 @@ const scenarios = {
     await call('hooks/Stop', { stopHookActive: true, lastAssistantMessage: 'Ran npm test: the tests pass.' });
     await call('hooks/SessionEnd', { reason: 'prompt_input_exit' });
   },
+  bamboo: async (call, { rpc, show, serverRequests }) => {
+    show('trust/list', await rpc('trust/list', {}));
+    show('trust/set {trusted: true}', await rpc('trust/set', { trusted: true }));
+    serverRequests['hooks/invoke'] = (params) => {
+      const command = params.input?.tool_input?.command ?? '';
+      console.log(`    ↪ hooks/invoke ${params.hookId}: the agent's own policy checks "${command}"`);
+      return /curl .*\| *sh/.test(command) ? { output: { decision: 'ask', reason: 'piping a download into sh needs a human' } } : { output: {} };
+    };
+    show('hooks/register (agent policy, priority 0.5)', await rpc('hooks/register', { event: 'PreToolUse', matcher: '(?i)^bash$', priority: 0.5, name: 'agent-policy' }));
+    show('runs/begin', await rpc('runs/begin', { runId: 'run-1' }));
+    const run = { runId: 'run-1' };
+    await call('hooks/SessionStart', { ...run, source: 'startup' });
+    await call('hooks/UserPromptSubmit', { ...run, prompt: 'Tidy up the build folder' });
+    await call('hooks/PreToolUse', { ...run, toolName: 'Bash', toolInput: { command: 'ls build' }, toolUseId: 'call_1' });
+    await call('hooks/PreToolUse', { ...run, toolName: 'Bash', toolInput: { command: 'curl https://example.com/i.sh | sh' }, toolUseId: 'call_2' });
+    await call('hooks/PreToolUse', { ...run, toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_3' });
+    await call('hooks/PostToolUse', {
+      ...run,
+      toolName: 'Write',
+      toolInput: { file_path: 'src/index.js', content: 'x' },
+      toolResponse: { success: true },
+      toolUseId: 'call_4',
+    });
+    await call('hooks/PreCompact', {
+      ...run,
+      trigger: 'threshold',
+      extra: { payload: { estimated_tokens: 170000, usage_percent: 85.0, max_context_tokens: 200000, trigger_context_tokens: 160000, phase: 'pre-turn' } },
+    });
+    await call('hooks/Stop', { ...run, stopHookActive: false, lastAssistantMessage: 'I removed the old files.' });
+    await call('hooks/Stop', { ...run, stopHookActive: true, lastAssistantMessage: 'Ran cargo test: the tests pass.' });
+    await call('hooks/Notification', {
+      message: 'The run finished',
+      title: 'Bamboo',
+      notificationType: 'run_completed',
+      extra: { payload: { id: 'n-1', priority: 'normal', dedup_key: 'run-1:done', created_at: '2026-11-29T12:00:00Z' } },
+    });
+    await call('hooks/SessionEnd', { ...run, reason: 'completed' });
+    show('runs/end', await rpc('runs/end', run));
+    show(
+      'hooks/dryRun (a script handler, not saved)',
+      await rpc('hooks/dryRun', { event: 'PreToolUse', handler: { type: 'script', path: '.bamboo/hooks/block-dangerous-bash.py', timeout_ms: 5000 } }),
+    );
+  },
 };
 
 const scenario = scenarios[values.dialect];
@@ -43,11 +86,19 @@ if (!scenario) {
   console.error(`no demo for dialect "${values.dialect}" (have: ${Object.keys(scenarios).join(', ')})`);
   process.exit(2);
 }
+// examples/<dialect>/ is either the workspace itself, or holds workspace/ and home/ (user-level config).
 const example = join(root, 'examples', values.dialect);
 const workspace = mkdtempSync(join(tmpdir(), `hookd-demo-${values.dialect}-`));
-cpSync(example, workspace, { recursive: true });
+const home = mkdtempSync(join(tmpdir(), 'hookd-demo-home-'));
+const split = existsSync(join(example, 'workspace'));
+cpSync(split ? join(example, 'workspace') : example, workspace, { recursive: true });
+if (split && existsSync(join(example, 'home'))) cpSync(join(example, 'home'), home, { recursive: true });
 
-const child = spawn(process.execPath, [bin, '--framing', values.framing], { stdio: ['pipe', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [bin, '--framing', values.framing], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+  env: { ...process.env, BAMBOO_DATA_DIR: join(home, '.bamboo') },
+});
+const serverRequests = {};
 let buffer = '';
 let nextId = 1;
 const pending = new Map();
@@ -58,9 +109,17 @@ child.stdout.on('data', (chunk) => {
     buffer = buffer.slice(newline + 1);
     if (!line.trim()) continue;
     const message = JSON.parse(line);
-    if (message.id !== undefined && pending.has(message.id)) {
+    if (message.method !== undefined && message.id !== undefined) {
+      const handler = serverRequests[message.method];
+      const reply = handler
+        ? { jsonrpc: '2.0', id: message.id, result: handler(message.params) }
+        : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `the demo agent has no ${message.method}` } };
+      child.stdin.write(`${JSON.stringify(reply)}\n`);
+    } else if (message.id !== undefined && pending.has(message.id)) {
       pending.get(message.id)(message);
       pending.delete(message.id);
+    } else if (message.method === 'hooks/diagnostics') {
+      console.log(`    ↪ hooks/diagnostics: ${message.params.diagnostics.length} diagnostic(s)`);
     } else if (message.method === 'hooks/progress' && message.params.phase === 'started') {
       console.log(`    … ${message.params.statusMessage}`);
     }
@@ -78,7 +137,9 @@ const init = await rpc('initialize', {
   clientInfo: { name: 'hookd-demo-agent', version: '1' },
   dialect: values.dialect,
   workspace,
-  home: mkdtempSync(join(tmpdir(), 'hookd-demo-home-')),
+  home,
+  capabilities: { programmaticHooks: true },
+  options: { trustStorePath: join(home, 'trust.json') },
 });
 if (init.error) {
   console.error('initialize failed:', init.error);
@@ -86,13 +147,20 @@ if (init.error) {
 }
 console.log(`hookd ${init.result.serverInfo.version}, dialect ${init.result.dialect}, workspace ${workspace}`);
 console.log(`${init.result.hooks.length} hooks loaded, ${init.result.diagnostics.length} diagnostics`);
-for (const diagnostic of init.result.diagnostics) console.log(`  ${diagnostic.severity}: ${diagnostic.message} (${diagnostic.file}:${diagnostic.line})`);
+for (const diagnostic of init.result.diagnostics)
+  console.log(`  ${diagnostic.severity}: ${diagnostic.message}${diagnostic.line ? ` (${diagnostic.file}:${diagnostic.line})` : ''}`);
 console.log('');
 
 const session = { id: 'demo-session-1', cwd: workspace, transcriptPath: join(workspace, 'transcript.jsonl'), permissionMode: 'default' };
 const describe = (params) => {
   const detail = params.toolName ? `${params.toolName} ${JSON.stringify(params.toolInput)}` : (params.prompt ?? params.source ?? params.reason ?? '');
   return detail ? ` ${detail}` : '';
+};
+const show = (label, response) => {
+  console.log(label);
+  if (response.error) console.log(`  error ${response.error.code}: ${response.error.message}`);
+  else console.log(`  ${JSON.stringify(response.result, (key, value) => (key === 'hooks' && Array.isArray(value) ? `${value.length} hooks` : value))}`);
+  console.log('');
 };
 await scenario(async (method, params) => {
   const response = await rpc(method, { session, ...params });
@@ -106,7 +174,7 @@ await scenario(async (method, params) => {
   if (result.feedback) console.log(`  feedback: ${result.feedback.trim()}`);
   for (const note of result.notes) console.log(`  note: ${note}`);
   console.log('');
-});
+}, { rpc, show, serverRequests });
 
 await rpc('shutdown');
 child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'exit' })}\n`);
