@@ -1,0 +1,41 @@
+// The `bamboo` dialect: Bamboo's `lifecycle_hooks` (command and script handlers, sequential, schema-versioned
+// envelope), assembled from the small modules beside it. Composition only; behaviour lives in those modules.
+import type { Dialect } from '../../engine/dialect.js';
+import { parseDryRunHandler } from './dry-run-handler.js';
+import { bambooEnvironment } from './environment.js';
+import { renderStdin } from './envelope.js';
+import { compileEventMatcher } from './event-matcher.js';
+import { BAMBOO_EVENTS } from './event-rules.js';
+import { loadBambooHooks } from './load.js';
+import { matchTarget } from './match-target.js';
+import { merge, stopsDispatch } from './merge.js';
+import { interpret } from './output.js';
+import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
+import { syntheticParams } from './synthetic-params.js';
+import { validateParams } from './validate-params.js';
+
+export const bambooDialect: Dialect = {
+  name: 'bamboo',
+  events: BAMBOO_EVENTS,
+  execution: 'sequential',
+  continuationEvents: ['Stop'],
+  load: (context) => loadBambooHooks(context),
+  matchTarget,
+  renderStdin,
+  environment: bambooEnvironment,
+  interpret,
+  merge,
+  stopsDispatch,
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  hotReload: true,
+  fireAndForgetEvents: ['Notification'],
+  /** Notification hooks read the current configuration; so does a background Bash completion when it arrives. */
+  usesCurrentConfig: (event, params) => event === 'Notification' || (event === 'PostToolUse' && params.background === true),
+  validateParams,
+  compileMatcher: (event, matcher) => {
+    const compiled = compileEventMatcher(event, matcher);
+    return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
+  },
+  parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
+  syntheticParams,
+};

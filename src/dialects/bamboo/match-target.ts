@@ -1,0 +1,8 @@
+// What a Bamboo matcher is tested against: the tool name on PreToolUse and PostToolUse, nothing elsewhere.
+// Pure lookup; must not compile or evaluate matchers.
+import type { EventName, EventParams } from '../../protocol/index.js';
+import { ruleOf } from './event-rules.js';
+
+export function matchTarget(event: EventName, params: EventParams): string | undefined {
+  return ruleOf(event).toolEvent ? params.toolName : undefined;
+}
