@@ -1,0 +1,76 @@
+// Test factories for the bamboo dialect: hand-built ProcessOutcomes, hooks, event contexts and hooks.json trees;
+// no processes.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { EventContext, HandlerSpec, HookSpec } from '../../../src/engine/dialect.js';
+import type { EventName, EventParams } from '../../../src/protocol/index.js';
+import type { CapturedOutput, ProcessOutcome } from '../../../src/runner/types.js';
+
+export function captured(text: string, truncated = false): CapturedOutput {
+  const bytes = Buffer.byteLength(text);
+  return { text, bytes, totalBytes: truncated ? bytes * 2 : bytes, truncated };
+}
+
+type OutcomeInput = Partial<Omit<ProcessOutcome, 'stdout' | 'stderr'>> & {
+  stdout?: string | CapturedOutput;
+  stderr?: string | CapturedOutput;
+};
+
+/** A finished run: exit 0, empty output, unless overridden. */
+export function outcome(input: OutcomeInput = {}): ProcessOutcome {
+  const { stdout = '', stderr = '', ...rest } = input;
+  return {
+    started: true,
+    pid: 4242,
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    durationMs: 12,
+    ...rest,
+    stdout: typeof stdout === 'string' ? captured(stdout) : stdout,
+    stderr: typeof stderr === 'string' ? captured(stderr) : stderr,
+  };
+}
+
+export const exit = (exitCode: number, stdout = '', stderr = ''): ProcessOutcome => outcome({ exitCode, stdout, stderr });
+export const json = (value: unknown, exitCode = 0): ProcessOutcome => outcome({ exitCode, stdout: JSON.stringify(value) });
+
+export function hook(event: EventName, handler: Partial<HandlerSpec> = {}, id = `user:${event}[0].hooks[0]`): HookSpec {
+  return {
+    id,
+    event,
+    matches: () => true,
+    handler: { type: 'command', command: 'true', shell: 'bash', timeoutMs: 60_000, onFailure: 'continue', ...handler } as HandlerSpec,
+    source: '/home/user/.bamboo/hooks.json',
+    scope: 'user',
+  };
+}
+
+export const WORKSPACE = '/work/project';
+
+export function context(event: EventName, params: Partial<EventParams> = {}, sessionId = 'session-123'): EventContext {
+  const session = { id: sessionId, ...(params.session ?? {}) };
+  return { event, params: { ...params, session }, workspace: WORKSPACE, sessionId: session.id, cwd: session.cwd ?? WORKSPACE };
+}
+
+/** A fresh temp dir with `files` (relative path → JSON value, or raw text) written into it. */
+export function tempTree(files: Record<string, unknown> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'hookd-bamboo-'));
+  writeTree(root, files);
+  return root;
+}
+
+export function writeTree(root: string, files: Record<string, unknown>): void {
+  for (const [relative, content] of Object.entries(files)) {
+    const path = join(root, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+}
+
+/** `{lifecycle_hooks: {[event]: groups}}`. */
+export const section = (events: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ lifecycle_hooks: { ...more, ...events } });
+export const command = (cmd: string, more: Record<string, unknown> = {}) => ({ type: 'command', command: cmd, ...more });
+export const script = (path: string, more: Record<string, unknown> = {}) => ({ type: 'script', path, ...more });
