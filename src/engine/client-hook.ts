@@ -51,8 +51,15 @@ export async function runClientHook(
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = AbortSignal.any([request.signal, timeout]);
   const { stdin, maxOutputBytes, ...rest } = request;
+  // The run ends when the signal aborts even if the callback ignores it: a silent client must not hold the
+  // dispatch (and cancel, shutdown) forever, and an answer after the timeout must not count.
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
   try {
-    const answer = await invoke({ ...rest, input: parsedInput(stdin), signal });
+    const answer = await Promise.race([invoke({ ...rest, input: parsedInput(stdin), signal }), aborted]);
     const stdout = answer.output === undefined || answer.output === null ? '' : JSON.stringify(answer.output);
     return {
       ...base,
@@ -67,5 +74,7 @@ export async function runClientHook(
     if (timeout.aborted) return { ...base, started: true, timedOut: true, durationMs: elapsed() };
     const message = error instanceof Error ? error.message : String(error);
     return { ...base, started: false, durationMs: elapsed(), spawnError: `the client failed to run the hook: ${message}` };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }

@@ -146,8 +146,10 @@ export class Engine {
 
   async dispatch(event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
     const snapshot = this.#snapshotFor(event, params);
-    const configured = hooksForEvent(snapshot, event).filter((hook) => isRunnable(hook, this.#trusted));
-    const candidates = dispatchOrder(configured, this.#clientHooks.forEvent(event));
+    // Order first, then drop what may not run: a configured hook's position (its implicit priority) counts the
+    // disabled and untrusted hooks before it, so a programmatic priority means the same whatever is enabled.
+    const ordered = dispatchOrder(hooksForEvent(snapshot, event), this.#clientHooks.forEvent(event));
+    const candidates = ordered.filter((hook) => isRunnable(hook, this.#trusted));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
     return dispatch;

@@ -16,8 +16,14 @@ function freeze(hooks: readonly HookSpec[], diagnostics: readonly Diagnostic[], 
   return Object.freeze({ hooks: Object.freeze([...hooks]), diagnostics: Object.freeze([...diagnostics]), sources: Object.freeze([...sources]) });
 }
 
+/** A first load: files the dialect rejected contribute nothing, even hooks the dialect made of them anyway. */
 export function snapshotFrom(result: LoadResult): RegistrySnapshot {
-  return freeze(result.hooks, result.diagnostics, result.sources);
+  const rejected = new Set(result.rejectedSources ?? []);
+  return freeze(
+    result.hooks.filter((hook) => !rejected.has(hook.source)),
+    result.diagnostics,
+    result.sources,
+  );
 }
 
 /**

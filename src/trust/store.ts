@@ -29,7 +29,10 @@ export class TrustStore {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.#data = { version: 1, trusted: {} };
+        return undefined;
+      }
       return `cannot read the trust store ${this.path}: ${(error as Error).message}`;
     }
     let raw: unknown;
@@ -55,6 +58,9 @@ export class TrustStore {
   /** Records the change and writes the file (temp file + rename). Throws when the file cannot be written. */
   set(key: string, trusted: boolean, now: Date = new Date()): void {
     if (this.problem !== undefined) throw new Error(this.problem);
+    // Start from the file as it is now: another hookd (one runs per agent session) may have written it since.
+    const problem = this.#read();
+    if (problem !== undefined) throw new Error(problem);
     if (trusted) this.#data.trusted[key] = { trustedAt: now.toISOString() };
     else delete this.#data.trusted[key];
     mkdirSync(dirname(this.path), { recursive: true });

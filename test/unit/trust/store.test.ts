@@ -1,0 +1,103 @@
+// The persisted trust store: a round trip through the file, atomic writes, and a corrupt or invalid file that
+// trusts nothing and is never overwritten.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultTrustStorePath, TrustStore } from '../../../src/trust/store.js';
+
+let dir = '';
+let path = '';
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hookd-trust-'));
+  path = join(dir, 'nested', 'trust.json');
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const NOW = new Date('2026-01-02T03:04:05.000Z');
+
+describe('TrustStore', () => {
+  it('a missing file is an empty store without a problem', () => {
+    const store = new TrustStore(path);
+    expect(store.problem).toBeUndefined();
+    expect(store.trustedKeys()).toEqual([]);
+    expect(store.isTrusted('workspace:/p')).toBe(false);
+  });
+
+  it('what one instance trusts, a new instance on the same file reads back', () => {
+    new TrustStore(path).set('workspace:/p', true, NOW);
+    const reread = new TrustStore(path);
+    expect(reread.problem).toBeUndefined();
+    expect(reread.isTrusted('workspace:/p')).toBe(true);
+    expect(reread.isTrusted('workspace:/other')).toBe(false);
+    expect(reread.trustedKeys()).toEqual(['workspace:/p']);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ version: 1, trusted: { 'workspace:/p': { trustedAt: NOW.toISOString() } } });
+  });
+
+  it('untrust removes the key, in memory and in the file', () => {
+    const store = new TrustStore(path);
+    store.set('workspace:/a', true, NOW);
+    store.set('workspace:/b', true, NOW);
+    store.set('workspace:/a', false);
+    expect(store.isTrusted('workspace:/a')).toBe(false);
+    expect(new TrustStore(path).trustedKeys()).toEqual(['workspace:/b']);
+  });
+
+  it('writes atomically: no temporary file is left beside the store, and the file is private', () => {
+    const store = new TrustStore(path);
+    store.set('workspace:/a', true, NOW);
+    store.set('workspace:/b', true, NOW);
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['trust.json']);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('keys another hookd process wrote after this store was opened survive this store’s write', () => {
+    // One sidecar per agent session: two of them share ~/.hookd/trust.json.
+    const early = new TrustStore(path);
+    const other = new TrustStore(path);
+    other.set('workspace:/other-session', true, NOW);
+    early.set('workspace:/this-session', true, NOW);
+    expect(new TrustStore(path).trustedKeys().sort()).toEqual(['workspace:/other-session', 'workspace:/this-session']);
+  });
+
+  it('a file that is not JSON: problem set, nothing trusted, and set() throws instead of overwriting it', () => {
+    mkdirSync(join(dir, 'nested'));
+    const corrupt = '{"version": 1, "trusted": {"workspace:/p": ';
+    writeFileSync(path, corrupt);
+    const store = new TrustStore(path);
+    expect(store.problem).toContain(path);
+    expect(store.problem).toMatch(/not valid JSON/);
+    expect(store.isTrusted('workspace:/p')).toBe(false);
+    expect(store.trustedKeys()).toEqual([]);
+    expect(() => store.set('workspace:/q', true)).toThrow(/not valid JSON/);
+    expect(() => store.set('workspace:/p', false)).toThrow();
+    expect(readFileSync(path, 'utf8')).toBe(corrupt);
+  });
+
+  it('valid JSON of the wrong shape is a problem too (nothing trusted from it, never overwritten)', () => {
+    mkdirSync(join(dir, 'nested'));
+    const wrong = JSON.stringify({ version: 2, trusted: { 'workspace:/p': { trustedAt: 'x' } } });
+    writeFileSync(path, wrong);
+    const store = new TrustStore(path);
+    expect(store.problem).toMatch(/invalid/);
+    expect(store.isTrusted('workspace:/p')).toBe(false);
+    expect(() => store.set('workspace:/q', true)).toThrow();
+    expect(readFileSync(path, 'utf8')).toBe(wrong);
+  });
+
+  it('a file corrupted after the store was opened is not overwritten either', () => {
+    const store = new TrustStore(path);
+    store.set('workspace:/p', true, NOW);
+    writeFileSync(path, 'garbage');
+    expect(() => store.set('workspace:/q', true)).toThrow(/not valid JSON/);
+    expect(readFileSync(path, 'utf8')).toBe('garbage');
+  });
+
+  it('the default path is under ~/.hookd', () => {
+    expect(defaultTrustStorePath('/home/u')).toBe('/home/u/.hookd/trust.json');
+  });
+});
