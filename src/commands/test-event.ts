@@ -31,8 +31,8 @@ function readParams(engine: Engine, event: EventName, inputPath: string | undefi
   return parsed.data as EventParams;
 }
 
-function printResult(event: EventName, result: EventResult, print: (line: string) => void): void {
-  print(`${event}: ${result.runs.length} hook(s) ran`);
+function printResult(event: EventName, result: EventResult, print: (line: string) => void, verb = 'matched'): void {
+  print(`${event}: ${result.runs.length} hook(s) ${verb}`);
   for (const run of result.runs) {
     const ended = run.exitCode !== null ? `exit ${run.exitCode}` : run.signal ? `signal ${run.signal}` : 'did not run';
     print(
@@ -65,7 +65,7 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
     return failed ? 1 : 0;
   }
   for (const diagnostic of outcome.diagnostics) print(formatDiagnostic(diagnostic));
-  if (outcome.result) printResult(event, outcome.result, print);
+  if (outcome.result) printResult(event, outcome.result, print, 'ran');
   else print('the handler is invalid: it did not run');
   return failed ? 1 : 0;
 }

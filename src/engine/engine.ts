@@ -155,9 +155,22 @@ export class Engine {
     return dispatch;
   }
 
-  /** Runs the event's hooks without anyone waiting; tracked like any dispatch (cancel and shutdown kill it). */
-  dispatchInBackground(event: EventName, params: EventParams, onDone?: (dispatch: EventDispatch) => void): void {
-    void this.dispatch(event, params).then(onDone, () => undefined);
+  /**
+   * Runs the event's hooks without anyone waiting; tracked like any dispatch (cancel and shutdown kill it).
+   * `onSettled` gets the dispatch, or the error of a dispatch that failed (a bug in hookd), never throwing back.
+   */
+  dispatchInBackground(event: EventName, params: EventParams, onSettled: (outcome: { dispatch?: EventDispatch; error?: unknown }) => void): void {
+    const report = (outcome: { dispatch?: EventDispatch; error?: unknown }) => {
+      try {
+        onSettled(outcome);
+      } catch {
+        // a failing reporter must not turn into an unhandled rejection
+      }
+    };
+    this.dispatch(event, params).then(
+      (dispatch) => report({ dispatch }),
+      (error: unknown) => report({ error }),
+    );
   }
 
   /** Runs one handler (not in the configuration) on an event, ignoring its matcher. Persists nothing. */

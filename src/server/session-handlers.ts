@@ -175,9 +175,10 @@ export function createSession(deps: SessionDeps): Session {
   };
 
   const inBackground = (engine: Engine, event: EventName, params: EventParams) =>
-    engine.dispatchInBackground(event, params, ({ result }) =>
-      logger.debug(`${event} (background): ${result.runs.map((run) => `${run.hookId} ${run.status}`).join(', ') || 'no hooks matched'}`),
-    );
+    engine.dispatchInBackground(event, params, ({ dispatch, error }) => {
+      if (error !== undefined) logger.error(`${event} (background) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      else logger.debug(`${event} (background): ${dispatch?.result.runs.map((run) => `${run.hookId} ${run.status}`).join(', ') || 'no hooks matched'}`);
+    });
 
   for (const event of EVENT_NAMES) {
     handlers[eventMethod(event)] = async (raw, context) => {

@@ -18,7 +18,7 @@ describe('dispatchInBackground', () => {
   it('runs the hooks and reports to onDone when they finish', async () => {
     const { engine, runner } = backgroundEngine();
     const done: EventDispatch[] = [];
-    engine.dispatchInBackground('PreToolUse', eventParams(), (dispatch) => done.push(dispatch));
+    engine.dispatchInBackground('PreToolUse', eventParams(), ({ dispatch }) => dispatch && done.push(dispatch));
     expect(await waitUntil(() => runner.runs.length === 2, 5_000)).toBe(true);
     expect(runner.runs.map((run) => run.name)).toEqual(['allow', 'deny']);
     expect(engine.inFlightCount).toBe(1);
@@ -34,8 +34,8 @@ describe('dispatchInBackground', () => {
   it('abortAll aborts the background runs (the runner sees the abort) and resolves once they settled', async () => {
     const { engine, runner } = backgroundEngine();
     const done: EventDispatch[] = [];
-    engine.dispatchInBackground('PreToolUse', eventParams(), (dispatch) => done.push(dispatch));
-    engine.dispatchInBackground('PreToolUse', eventParams({ session: { id: 's2' } }));
+    engine.dispatchInBackground('PreToolUse', eventParams(), ({ dispatch }) => dispatch && done.push(dispatch));
+    engine.dispatchInBackground('PreToolUse', eventParams({ session: { id: 's2' } }), () => {});
     expect(await waitUntil(() => runner.runs.length === 4, 5_000)).toBe(true);
     expect(runner.runs.some((run) => run.abortSeen)).toBe(false);
 
@@ -47,10 +47,25 @@ describe('dispatchInBackground', () => {
     expect(done[0]?.result.runs.map((run) => run.status)).toEqual(['cancelled', 'cancelled']);
   });
 
+  it('a reporter that throws does not become an unhandled rejection, and a failing dispatch reaches onSettled as an error', async () => {
+    const { engine, runner } = backgroundEngine();
+    const errors: unknown[] = [];
+    engine.dispatchInBackground('PreToolUse', eventParams(), () => {
+      throw new Error('reporter broke');
+    });
+    expect(await waitUntil(() => runner.runs.length === 2, 5_000)).toBe(true);
+    for (const run of runner.runs) run.finish();
+    expect(await waitUntil(() => engine.inFlightCount === 0, 5_000)).toBe(true);
+    // params without a session make the dispatch itself throw: a bug path that must still be reported
+    engine.dispatchInBackground('PreToolUse', {} as never, ({ error }) => errors.push(error));
+    expect(await waitUntil(() => errors.length === 1, 5_000)).toBe(true);
+    expect(errors[0]).toBeInstanceOf(Error);
+  });
+
   it("cancelSession reaches a background dispatch of that session only", async () => {
     const { engine, runner } = backgroundEngine();
-    engine.dispatchInBackground('PreToolUse', eventParams());
-    engine.dispatchInBackground('PreToolUse', eventParams({ session: { id: 's2' } }));
+    engine.dispatchInBackground('PreToolUse', eventParams(), () => {});
+    engine.dispatchInBackground('PreToolUse', eventParams({ session: { id: 's2' } }), () => {});
     expect(await waitUntil(() => runner.runs.length === 4, 5_000)).toBe(true);
     expect(engine.cancelSession('s1')).toBe(1);
     expect(runner.runs.map((run) => run.abortSeen)).toEqual([true, true, false, false]);
