@@ -31,6 +31,9 @@ export function loadBambooHooks(context: LoadContext, platform: NodeJS.Platform 
       diagnostics.push(
         infoAt(`${source.path} has ${errors} error(s): none of its hooks are loaded (a reload keeps its last good hooks)`, {
           file: source.path,
+          line: 1,
+          column: 1,
+          field: '(root)',
           code: 'source-rejected',
         }),
       );

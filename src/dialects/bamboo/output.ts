@@ -46,7 +46,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   if (code !== 0) return failed('nonzero_exit', `exit code ${code}${stderrSuffix(outcome)}`);
 
   if (kind === 'observer') {
-    return outcome.stdout.totalBytes > 0 && (outcome.stdout.truncated || outcome.stdout.text.trim() !== '')
+    return outcome.stdout.truncated || outcome.stdout.text.trim() !== ''
       ? { ...ok(), message: `output ignored: ${IGNORED_BECAUSE.observer(event)}` }
       : ok();
   }

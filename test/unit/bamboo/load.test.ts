@@ -282,7 +282,7 @@ describe('whole-file rejection', () => {
     expect(result.hooks.map((hook) => commandOf(hook).command)).toEqual(['user-ok']);
     expect(result.rejectedSources).toEqual([paths.project]);
     expect(result.sources).toEqual([paths.user, paths.project]);
-    expect(result.diagnostics.find((d) => d.code === 'source-rejected')).toMatchObject({ severity: 'info', file: paths.project });
+    expect(result.diagnostics.find((d) => d.code === 'source-rejected')).toMatchObject({ severity: 'info', file: paths.project, line: 1, column: 1, field: '(root)' });
   });
 
   it('every error in a file is reported, not only the first', () => {
