@@ -7,5 +7,7 @@ export const ErrorCodes = {
   InternalError: -32603,
   ServerNotInitialized: -32002,
   RequestCancelled: -32800,
+  /** hookd could not record state the request asked it to persist (e.g. an unreadable or corrupt trust store). */
+  PersistenceFailed: -32010,
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -78,7 +78,7 @@ export function managementHandlers(
           try {
             trustStore.set(key, params.trusted);
           } catch (error) {
-            throw new RpcError(ErrorCodes.InternalError, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
+            throw new RpcError(ErrorCodes.PersistenceFailed, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
           }
         }
         engine.setTrusted(key, params.trusted);

@@ -3,7 +3,7 @@
 // Composition only; no hook semantics here.
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { findDialect, DIALECT_NAMES } from '../dialects/index.js';
 import type { InvokeClientHook } from '../engine/client-hook.js';
 import type { LoadContext } from '../engine/dialect.js';
@@ -94,7 +94,9 @@ export function createSession(deps: SessionDeps): Session {
   };
 
   const initialize: RequestHandler = async (raw) => {
-    const params = raw as InitializeParams;
+    const given = raw as InitializeParams;
+    // One spelling per directory ("/ws/" and "/ws/." are "/ws"), so trust keys and envelopes agree.
+    const params = isAbsolute(given.workspace) ? { ...given, workspace: resolve(given.workspace) } : given;
     const dialect = findDialect(params.dialect);
     if (!dialect)
       throw new RpcError(ErrorCodes.InvalidParams, `invalid params: dialect: unknown dialect "${params.dialect}" (known: ${DIALECT_NAMES.join(', ')})`);

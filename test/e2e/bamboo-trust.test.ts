@@ -156,7 +156,7 @@ describe('"Project-local hook discovery requires a separate trust gate" (bamboo,
     expect((await dispatch(sidecar, scene)).names).toEqual(['user']);
 
     const response = await sidecar.call('trust/set', { trusted: true });
-    expect(response.error).toBeDefined();
+    expect(response.error?.code).toBe(-32010);
     expect(response.error?.message).toContain(scene.trustStore);
     expect(readFileSync(scene.trustStore, 'utf8')).toBe(corrupt);
     // The refused trust/set changed nothing in the session either.
