@@ -121,10 +121,18 @@ async function runProcess(request: SpawnRequest, logger: Logger): Promise<Proces
   };
 }
 
+/**
+ * bash started with a socket on stdin and no SHLVL believes it runs under sshd and reads ~/.bashrc even for
+ * `-c` (Node's stdio pipes are socket pairs): `--norc` keeps a hook's shell free of the user's rc file.
+ */
+function shellArgs(shell: string, script: string): string[] {
+  return /(^|\/)bash$/.test(shell) ? ['--norc', '-c', script] : ['-c', script];
+}
+
 function commandArgv(command: CommandLine): { file: string; args: readonly string[] } {
-  return command.kind === 'shell'
-    ? { file: command.shell ?? 'sh', args: ['-c', command.script] }
-    : { file: command.file, args: command.args };
+  if (command.kind === 'exec') return { file: command.file, args: command.args };
+  const shell = command.shell ?? 'sh';
+  return { file: shell, args: shellArgs(shell, command.script) };
 }
 
 /** Node reports a failed spawn with an 'error' event; execa's settled result carries the same error as `cause`. */

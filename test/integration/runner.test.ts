@@ -2,7 +2,7 @@
 // cancellation and escapees. Every process test checks by PID, right after the run resolves, that nothing survived.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -213,6 +213,17 @@ describe.runIf(process.platform === 'linux')('process runner', () => {
     expect(outcome).toMatchObject({ started: true, exitCode: 127, signal: null, timedOut: false });
     expect(outcome.stderr.text).toContain('hookd-no-such-command-3f9a');
     expect(processesWithEnv(TEST_MARK, mark)).toEqual([]);
+  });
+
+  it("bash shell form never reads the user's ~/.bashrc, even with no SHLVL and a socket on stdin", async () => {
+    await writeFile(join(scratch, '.bashrc'), 'echo RC-LOADED >&2\n');
+    // Without --norc, bash treats a socket on stdin with SHLVL unset as an ssh session and sources ~/.bashrc.
+    const request = fixture('json-out.sh', { command: { kind: 'shell', shell: 'bash', script: 'echo "shell $SHLVL"' } }, { HOME: scratch });
+    expect(request.env['SHLVL']).toBeUndefined();
+    const outcome = await runner.run(request);
+    expect(outcome).toMatchObject({ started: true, exitCode: 0 });
+    expect(outcome.stdout.text).toBe('shell 1\n');
+    expect(outcome.stderr.text).toBe('');
   });
 
   it('processes left running after the hook exits 0 are killed before the run resolves', async () => {
