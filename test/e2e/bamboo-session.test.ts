@@ -202,7 +202,8 @@ describe('a scripted Bamboo session through the sidecar', () => {
         tool_use_id: index === 0 ? 'toolu_rm' : 'toolu_ls',
       });
       // "Tool-oriented envelopes also keep the convenience fields tool_name, tool_input, and tool_response"
-      expect(Object.keys(record.envelope)).toEqual(expect.arrayContaining(['tool_name', 'tool_input']));
+      // (on PreToolUse without tool_response: there is none yet; docs/bamboo-dialect.md)
+      expect(Object.keys(record.envelope)).toEqual([...ENVELOPE_KEYS, 'tool_name', 'tool_input']);
       expect(record.envelope.tool_name).toBe('Bash');
       expect(record.envelope.tool_input).toStrictEqual({ command });
     }
