@@ -18,8 +18,9 @@ export class Sidecar {
   readonly nonProtocolOutput: string[] = [];
   stderr = '';
   #buffer = Buffer.alloc(0);
+  #closed = false;
   #nextId = 1;
-  #waiters = new Map<number | string, (message: RpcMessage) => void>();
+  #waiters = new Map<number | string, { resolve: (message: RpcMessage) => void; reject: (error: Error) => void }>();
   #listeners: Array<(message: RpcMessage) => void> = [];
   /** Server → client requests as they arrived (e.g. hooks/invoke). */
   readonly serverRequests: RpcMessage[] = [];
@@ -34,6 +35,16 @@ export class Sidecar {
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.stdin.on('error', () => {});
     this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+    // After stdout closed nothing more can arrive: a request still waiting fails at once instead of hanging.
+    this.child.on('close', () => {
+      this.#closed = true;
+      for (const waiter of this.#waiters.values()) waiter.reject(this.#exitedError());
+      this.#waiters.clear();
+    });
+  }
+
+  #exitedError(): Error {
+    return new Error(`hookd exited (code ${this.child.exitCode}, signal ${this.child.signalCode}) before answering; stderr:\n${this.stderr.slice(-2000)}`);
   }
 
   #onData(chunk: Buffer): void {
@@ -84,7 +95,10 @@ export class Sidecar {
       this.errorsWithoutId.push(message);
     }
     this.responses.set(message.id ?? null, message);
-    if (message.id !== null && message.id !== undefined) this.#waiters.get(message.id)?.(message);
+    if (message.id !== null && message.id !== undefined) {
+      this.#waiters.get(message.id)?.resolve(message);
+      this.#waiters.delete(message.id);
+    }
   }
 
   /** Answers server → client requests of `method` with the handler's result (a thrown error becomes a JSON-RPC error). */
@@ -140,7 +154,8 @@ export class Sidecar {
   waitFor(id: number | string): Promise<RpcMessage> {
     const known = this.responses.get(id);
     if (known) return Promise.resolve(known);
-    return new Promise((resolve) => this.#waiters.set(id, resolve));
+    if (this.#closed) return Promise.reject(this.#exitedError());
+    return new Promise((resolve, reject) => this.#waiters.set(id, { resolve, reject }));
   }
 
   /** Sends a request and resolves with its result; rejects with the JSON-RPC error. */
