@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atomicSave, bambooSetup, bambooSidecar, initializeBamboo, writeBambooConfig, type BambooSetup } from '../helpers/bamboo.js';
-import { processesWithEnv, waitUntil } from '../helpers/processes.js';
+import { killProcessesWithEnv, waitUntil } from '../helpers/processes.js';
 import type { RpcMessage, Sidecar } from '../helpers/sidecar.js';
 import { RECORD_DIR_VARIABLE, readRecords, recorder } from '../fixtures/bamboo/recorder.js';
 
@@ -31,13 +31,7 @@ beforeEach(() => {
 afterEach(async () => {
   await Promise.all(open.splice(0).map((sidecar) => sidecar.close()));
   vi.unstubAllEnvs();
-  for (const pid of processesWithEnv('HOOKD_TEST_MARK', mark)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killProcessesWithEnv('HOOKD_TEST_MARK', mark);
 });
 
 /** Debug logs (stderr) show what the watcher saw; a failure message carries their tail. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bambooSetup, bambooSidecar, initializeBamboo, writeBambooConfig, type BambooSetup } from '../helpers/bamboo.js';
 import { allGone } from '../helpers/pid-file.js';
-import { processesWithEnv, readFixtureRecord, waitUntil } from '../helpers/processes.js';
+import { processesWithEnv, readFixtureRecord, waitUntil, killProcessesWithEnv } from '../helpers/processes.js';
 import type { Sidecar } from '../helpers/sidecar.js';
 import { RECORD_DIR_VARIABLE, readRecords, recorder, shellQuote } from '../fixtures/bamboo/recorder.js';
 
@@ -35,13 +35,7 @@ beforeEach(() => {
 afterEach(async () => {
   await Promise.all(open.splice(0).map((sidecar) => sidecar.close()));
   vi.unstubAllEnvs();
-  for (const pid of processesWithEnv('HOOKD_TEST_MARK', mark)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killProcessesWithEnv('HOOKD_TEST_MARK', mark);
 });
 
 async function start(config: unknown) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bambooSetup, bambooSidecar, initializeBamboo, writeBambooConfig, type BambooSetup } from '../helpers/bamboo.js';
-import { processesWithEnv } from '../helpers/processes.js';
+import { killProcessesWithEnv } from '../helpers/processes.js';
 import type { Sidecar } from '../helpers/sidecar.js';
 import { GUARD_SCRIPT, RECORD_DIR_VARIABLE, readRecords, recorder, type HookRecord } from '../fixtures/bamboo/recorder.js';
 
@@ -109,13 +109,7 @@ describe('a scripted Bamboo session through the sidecar', () => {
 
   afterAll(() => {
     vi.unstubAllEnvs();
-    for (const pid of processesWithEnv('HOOKD_TEST_MARK', mark)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killProcessesWithEnv('HOOKD_TEST_MARK', mark);
   });
 
   /** Checks what every record of `name` received: the envelope's fixed head, BAMBOO_* variables and cwd. */

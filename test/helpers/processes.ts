@@ -64,3 +64,14 @@ export function processesWithEnv(name: string, value: string): number[] {
   }
   return found;
 }
+
+/** SIGKILLs every process whose environment has `name=value`: the cleanup after a test that may have leaked. */
+export function killProcessesWithEnv(name: string, value: string): void {
+  for (const pid of processesWithEnv(name, value)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProcessRunner } from '../../src/runner/process-runner.js';
 import { RUN_TAG_VARIABLE } from '../../src/runner/run-tag.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, type ProcessOutcome, type SpawnRequest } from '../../src/runner/types.js';
-import { isAlive, processesWithEnv, readFixtureRecord, waitUntil } from '../helpers/processes.js';
+import { isAlive, processesWithEnv, readFixtureRecord, waitUntil, killProcessesWithEnv } from '../helpers/processes.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/procs/', import.meta.url));
 /** Put in every test's env: all of a fixture's descendants inherit it, whatever the runner does with its own tag. */
@@ -33,13 +33,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // Only a failed test can leave processes behind; do not let them leak into the next one.
-  for (const pid of processesWithEnv(TEST_MARK, mark)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killProcessesWithEnv(TEST_MARK, mark);
   await rm(scratch, { recursive: true, force: true });
 });
 
