@@ -1,12 +1,15 @@
 // Golden wire fixtures (protocol/fixtures/*.json): each is replayed against the built sidecar and every
 // server message must equal the recorded one (after normalizing paths and durations). Every message is
-// also validated against the zod schemas. `RECORD_FIXTURES=1 npx vitest run test/e2e/golden-fixtures.test.ts`
-// re-records them from the scenarios below; review the diff before committing.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// also validated against the zod schemas (requests, results, notifications, server → client requests and
+// the client's answers to them). `RECORD_FIXTURES=1 npx vitest run test/e2e/golden-fixtures.test.ts`
+// re-records them from the scenarios below (`RECORD_FIXTURES=trust,reload` re-records only those); review
+// the diff before committing.
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize as normalizePath } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Requests, ServerNotifications, ErrorCodes } from '../../src/protocol/index.js';
+import { ClientNotifications, ErrorCodes, Requests, ServerNotifications, ServerRequests } from '../../src/protocol/index.js';
 import { Sidecar, type RpcMessage } from '../helpers/sidecar.js';
 import { makeWorkspace, writeClaudeSettings } from '../helpers/workspace.js';
 import { waitUntil } from '../helpers/processes.js';
@@ -14,9 +17,25 @@ import { waitUntil } from '../helpers/processes.js';
 const FIXTURES = fileURLToPath(new URL('../../protocol/fixtures/', import.meta.url));
 const WORKSPACE_PLACEHOLDER = '/home/user/project';
 const RECORDED_DURATION_MS = 12.5;
+/** After the last step, how long the replayer waits to be sure no unexpected server message follows. */
+const SETTLE_MS = 150;
 
-type Step = { from: 'client'; message?: unknown; raw?: string } | { from: 'server'; message: RpcMessage };
-type Fixture = { description: string; settings?: unknown; ignore?: string[]; exchange: Step[] };
+type ClientStep = { from: 'client'; message?: unknown; raw?: string };
+type Step = ClientStep | { from: 'server'; message: RpcMessage };
+type Fixture = {
+  description: string;
+  /** The dialect the exchange's initialize asks for; default 'claude'. */
+  dialect?: string;
+  /** claude only: the workspace's .claude/settings.json. */
+  settings?: unknown;
+  /** Workspace-relative path → exact file content, written before the sidecar starts. */
+  files?: Record<string, string>;
+  ignore?: string[];
+  exchange: Step[];
+};
+type ScenarioStep = { message?: unknown; raw?: string; expect: number };
+type Scenario = Omit<Fixture, 'exchange'> & { steps: ScenarioStep[] };
+type Setup = Pick<Fixture, 'settings' | 'files'>;
 
 const init = (id: number) => ({
   jsonrpc: '2.0',
@@ -31,8 +50,42 @@ const settings = (event: string, command: string, extra: Record<string, unknown>
   hooks: { [event]: [{ matcher: extra.matcher ?? '', hooks: [{ type: 'command', command, ...extra, matcher: undefined }] }] },
 });
 
+// bamboo: config files come through `files` and explicit initialize `sources` (no BAMBOO_DATA_DIR needed);
+// hot reload is off (`options.watch: false`) so that only hooks/reload reloads; live envelopes are pinned with
+// `extra.timestamp`, so what hooks (and hooks/invoke) see is the same on every run.
+const BAMBOO_TIMESTAMP = '2026-07-22T09:00:00Z';
+const bambooSession = { id: 'fixture-session', model: 'claude-sonnet-4' };
+const request = (id: number, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
+const inWorkspace = (path: string) => `${WORKSPACE_PLACEHOLDER}/${path}`;
+const bambooInit = (
+  id: number,
+  sources: Array<{ path: string; scope: string }>,
+  more: { capabilities?: Record<string, unknown>; options?: Record<string, unknown> } = {},
+) =>
+  request(id, 'initialize', {
+    protocolVersion: '0.1',
+    clientInfo: { name: 'fixture-agent', version: '1.0.0' },
+    dialect: 'bamboo',
+    workspace: WORKSPACE_PLACEHOLDER,
+    home: WORKSPACE_PLACEHOLDER,
+    sources: sources.map((source) => ({ ...source, path: inWorkspace(source.path) })),
+    ...(more.capabilities ? { capabilities: more.capabilities } : {}),
+    options: { watch: false, ...more.options },
+  });
+const bambooEvent = (id: number, name: string, params: Record<string, unknown> = {}, payload?: Record<string, unknown>) =>
+  request(id, `hooks/${name}`, { session: bambooSession, ...params, extra: { timestamp: BAMBOO_TIMESTAMP, ...(payload ? { payload } : {}) } });
+const bambooBash = { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'toolu_01' };
+/** A hooks.json as Bamboo reads it (exact text: diagnostics point at lines and columns of it). */
+const bambooConfig = (lifecycleHooks: unknown) => `${JSON.stringify({ lifecycle_hooks: lifecycleHooks }, null, 2)}\n`;
+/** A command handler that prints `output` as one JSON object. */
+const printJson = (output: unknown, extra: Record<string, unknown> = {}) => {
+  const text = JSON.stringify(output);
+  if (text.includes("'")) throw new Error(`printJson: no single quotes, please: ${text}`);
+  return { type: 'command', command: `printf '%s' '${text}'`, ...extra };
+};
+
 /** Scenarios to record: client messages in order; `expect` = how many server messages to wait for after it. */
-const SCENARIOS: Record<string, { description: string; settings?: unknown; ignore?: string[]; steps: Array<{ message?: unknown; raw?: string; expect: number }> }> = {
+const SCENARIOS: Record<string, Scenario> = {
   'initialize': {
     description: 'initialize with one configured hook: the result lists it with its provenance.',
     settings: settings('PreToolUse', 'echo no >&2; exit 2', { matcher: 'Bash', timeout: 30 }),
@@ -107,19 +160,180 @@ const SCENARIOS: Record<string, { description: string; settings?: unknown; ignor
       { message: { jsonrpc: '2.0', method: 'exit' }, expect: 0 },
     ],
   },
+  // ── bamboo dialect and the newer methods ──────────────────────────────────────────────────────────────
+  'bamboo-initialize': {
+    description: 'initialize with the bamboo dialect and one explicit user-scope source: its hooks are listed with provenance (a disabled group stays listed).',
+    dialect: 'bamboo',
+    files: {
+      'hooks.json': bambooConfig({
+        PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'echo checked', timeout_ms: 5000 }] }],
+        PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'script', path: '.bamboo/hooks/format.py', runner: 'python' }] }],
+        SessionStart: [{ enabled: false, hooks: [{ type: 'command', command: 'echo hello' }] }],
+      }),
+    },
+    steps: [{ message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }]), expect: 1 }],
+  },
+  'bamboo-pre-tool-use-block': {
+    description: 'bamboo PreToolUse: the first handler prints {decision: "block", reason, additional_context}: decision block; the second handler of the group does not run.',
+    dialect: 'bamboo',
+    files: {
+      'hooks.json': bambooConfig({
+        PreToolUse: [
+          {
+            matcher: '^Bash$',
+            hooks: [
+              printJson({ decision: 'block', reason: 'Deleting build/ is not allowed here.', additional_context: 'Use make clean instead.' }),
+              { type: 'command', command: 'echo "second handler ran" >&2; exit 1' },
+            ],
+          },
+        ],
+      }),
+    },
+    steps: [
+      { message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }]), expect: 1 },
+      { message: bambooEvent(2, 'PreToolUse', bambooBash), expect: 1 },
+    ],
+  },
+  'bamboo-pre-compact': {
+    description: 'bamboo PreCompact: additional_context becomes additionalContext and extra.summarizerInstructions; the decision the hook also printed is ignored (decision none).',
+    dialect: 'bamboo',
+    files: {
+      'hooks.json': bambooConfig({ PreCompact: [{ hooks: [printJson({ additional_context: 'Keep the names of the failing tests.', decision: 'block' })] }] }),
+    },
+    steps: [
+      { message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }]), expect: 1 },
+      {
+        message: bambooEvent(2, 'PreCompact', { trigger: 'threshold' }, { estimated_tokens: 170000, usage_percent: 85.5, max_context_tokens: 200000, trigger_context_tokens: 160000, phase: 'pre-turn' }),
+        expect: 1,
+      },
+    ],
+  },
+  'bamboo-notification': {
+    description: 'bamboo Notification is fire-and-forget: answered at once with runs [] and a note; its hooks run in the background.',
+    dialect: 'bamboo',
+    files: { 'hooks.json': bambooConfig({ Notification: [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }] }] }) },
+    steps: [
+      { message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }]), expect: 1 },
+      {
+        message: bambooEvent(
+          2,
+          'Notification',
+          { title: 'Run finished', message: 'The agent run completed.', notificationType: 'run_completed' },
+          { id: 'notification-1', priority: 'normal', dedup_key: 'run-completed:fixture-session', created_at: BAMBOO_TIMESTAMP },
+        ),
+        expect: 1,
+      },
+    ],
+  },
+  'runs': {
+    description: 'runs/begin snapshots the configuration for a run; an event carrying its runId; runs/end releases it.',
+    dialect: 'bamboo',
+    files: { 'hooks.json': bambooConfig({ UserPromptSubmit: [{ hooks: [printJson({ additional_context: 'branch: main' })] }] }) },
+    steps: [
+      { message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }]), expect: 1 },
+      { message: request(2, 'runs/begin', { runId: 'run-1' }), expect: 1 },
+      { message: bambooEvent(3, 'UserPromptSubmit', { prompt: 'fix the build', runId: 'run-1' }), expect: 1 },
+      { message: request(4, 'runs/end', { runId: 'run-1' }), expect: 1 },
+    ],
+  },
+  'programmatic-hook': {
+    description:
+      'A programmatic hook registered with priority 0.5 runs between configured handlers #0 and #1: hookd sends hooks/invoke (its own request id 0), the client answers, the event result merges all three; then hooks/unregister.',
+    dialect: 'bamboo',
+    files: {
+      'hooks.json': bambooConfig({
+        PreToolUse: [{ matcher: '^Bash$', hooks: [printJson({ additional_context: 'configured handler #0' }), printJson({ additional_context: 'configured handler #1' })] }],
+      }),
+    },
+    steps: [
+      { message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }], { capabilities: { programmaticHooks: true } }), expect: 1 },
+      { message: request(2, 'hooks/register', { event: 'PreToolUse', matcher: '^Bash$', priority: 0.5, timeoutMs: 5000, name: 'agent-policy' }), expect: 1 },
+      { message: bambooEvent(3, 'PreToolUse', bambooBash), expect: 1 },
+      { message: { jsonrpc: '2.0', id: 0, result: { output: { additional_context: 'from the agent' }, exitCode: 0, stderr: '' } }, expect: 1 },
+      { message: request(4, 'hooks/unregister', { hookId: 'client:1' }), expect: 1 },
+    ],
+  },
+  'trust': {
+    description:
+      'A project-scope source needs trust: trust/list shows its key untrusted, its hook does not run; trust/set {trusted: true, persist: false} (nothing written) and it runs.',
+    dialect: 'bamboo',
+    files: { '.bamboo/hooks.json': bambooConfig({ PreToolUse: [{ hooks: [printJson({ additional_context: 'project hook ran' })] }] }) },
+    steps: [
+      { message: bambooInit(1, [{ path: '.bamboo/hooks.json', scope: 'project' }]), expect: 1 },
+      { message: request(2, 'trust/list'), expect: 1 },
+      { message: bambooEvent(3, 'PreToolUse', bambooBash), expect: 1 },
+      { message: request(4, 'trust/set', { trusted: true, persist: false }), expect: 1 },
+      { message: bambooEvent(5, 'PreToolUse', bambooBash), expect: 1 },
+    ],
+  },
+  'dry-run': {
+    description: "hooks/dryRun runs one command handler on the dialect's deterministic synthetic PreToolUse payload: its result and the envelope it read (input).",
+    dialect: 'bamboo',
+    steps: [
+      { message: bambooInit(1, []), expect: 1 },
+      {
+        message: request(2, 'hooks/dryRun', {
+          event: 'PreToolUse',
+          handler: printJson({ decision: 'ask', reason: 'Check the command first.', additional_context: 'dry run' }, { timeout_ms: 5000 }),
+        }),
+        expect: 1,
+      },
+    ],
+  },
+  'reload': {
+    description: 'hooks/reload reads the files again: the hooks/diagnostics notification (trigger reload), then the result.',
+    dialect: 'bamboo',
+    files: { 'hooks.json': bambooConfig({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] }) },
+    steps: [
+      { message: bambooInit(1, [{ path: 'hooks.json', scope: 'user' }]), expect: 1 },
+      { message: request(2, 'hooks/reload'), expect: 2 },
+    ],
+  },
+  'invalid-config': {
+    description:
+      'Invalid bamboo files never fail initialize: a JSON syntax error and a timeout_ms of 0 each reject their whole file, with diagnostics naming file, line, column, field and code.',
+    dialect: 'bamboo',
+    files: {
+      'broken.json': '{\n  "lifecycle_hooks": {\n    "PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "true" },] }\n    ]\n  }\n}\n',
+      'zero-timeout.json': bambooConfig({ Stop: [{ hooks: [{ type: 'command', command: 'true', timeout_ms: 0 }] }] }),
+    },
+    steps: [
+      {
+        message: bambooInit(1, [
+          { path: 'broken.json', scope: 'user' },
+          { path: 'zero-timeout.json', scope: 'user' },
+        ]),
+        expect: 1,
+      },
+    ],
+  },
 };
+
 
 const open: Sidecar[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((sidecar) => sidecar.close()));
+  await Promise.all(open.splice(0).map((sidecar) => shutDown(sidecar)));
 });
 
-function normalize(value: unknown, workspace: string): unknown {
-  if (typeof value === 'string') return value.split(workspace).join(WORKSPACE_PLACEHOLDER);
-  if (Array.isArray(value)) return value.map((item) => normalize(item, workspace));
+/**
+ * shutdown (with an id no fixture uses: Sidecar.close() would send id 1, whose old answer it takes for the reply,
+ * and skip `exit` when that answer was an error), exit, and wait; Sidecar.close() (SIGKILL) only as the fallback.
+ */
+async function shutDown(sidecar: Sidecar): Promise<void> {
+  if (sidecar.child.exitCode !== null || sidecar.child.signalCode !== null) return;
+  await Promise.race([sidecar.call('shutdown', undefined, 1_000_000).catch(() => undefined), sleep(2000)]);
+  sidecar.notify('exit');
+  const exited = await Promise.race([sidecar.exited.then(() => true), sleep(3000).then(() => false)]);
+  if (!exited) await sidecar.close();
+}
+
+/** Real path → placeholder; the longer spelling first (a resolved temp dir may contain the given one). */
+function normalize(value: unknown, paths: readonly string[]): unknown {
+  if (typeof value === 'string') return paths.reduce((text, path) => text.split(path).join(WORKSPACE_PLACEHOLDER), value);
+  if (Array.isArray(value)) return value.map((item) => normalize(item, paths));
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === 'durationMs' && typeof item === 'number' ? RECORDED_DURATION_MS : normalize(item, workspace)]),
+      Object.entries(value).map(([key, item]) => [key, key === 'durationMs' && typeof item === 'number' ? RECORDED_DURATION_MS : normalize(item, paths)]),
     );
   return value;
 }
@@ -131,75 +345,160 @@ function withoutKeys(value: unknown, keys: readonly string[]): unknown {
   return value;
 }
 
-async function play(fixtureSettings: unknown, clientSteps: Array<{ message?: unknown; raw?: string; expect: number }>) {
+/** A `files` key must stay inside the workspace. */
+function workspaceFile(workspace: string, path: string): string {
+  const relative = normalizePath(path);
+  if (isAbsolute(path) || relative === '..' || relative.startsWith('../') || relative === '.') throw new Error(`files: "${path}" is not a workspace-relative file path`);
+  return join(workspace, relative);
+}
+
+async function play(setup: Setup, clientSteps: ScenarioStep[]) {
   const workspace = makeWorkspace();
-  if (fixtureSettings) writeClaudeSettings(workspace, fixtureSettings);
-  const sidecar = new Sidecar();
+  if (setup.settings) writeClaudeSettings(workspace, setup.settings);
+  for (const [path, content] of Object.entries(setup.files ?? {})) {
+    const file = workspaceFile(workspace, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  // Nothing of the machine's own bamboo configuration may leak in (fixtures give their sources explicitly).
+  const env = { ...process.env };
+  delete env.BAMBOO_DATA_DIR;
+  const sidecar = new Sidecar('ndjson', [], env);
   open.push(sidecar);
+  // Server → client requests are answered by the fixture's own client steps, never by the helper.
+  for (const method of Object.keys(ServerRequests)) sidecar.onRequest(method, () => new Promise(() => {}));
   const received: RpcMessage[] = [];
   sidecar.onMessage((message) => received.push(message));
+  const paths = [...new Set([realpathSync(workspace), workspace])].sort((a, b) => b.length - a.length);
   const exchange: Step[] = [];
+  let consumed = 0;
   for (const step of clientSteps) {
-    const before = received.length;
     if (step.raw !== undefined) sidecar.writeRaw(step.raw);
     else sidecar.send(JSON.parse(JSON.stringify(step.message).split(WORKSPACE_PLACEHOLDER).join(workspace)));
     exchange.push(step.raw !== undefined ? { from: 'client', raw: step.raw } : { from: 'client', message: step.message });
-    const arrived = await waitUntil(() => received.length >= before + step.expect, 10_000);
-    expect(arrived, `expected ${step.expect} server message(s) after ${JSON.stringify(step.message ?? step.raw)}`).toBe(true);
-    for (const message of received.slice(before, before + step.expect)) exchange.push({ from: 'server', message: normalize(message, workspace) as RpcMessage });
+    const arrived = await waitUntil(() => received.length >= consumed + step.expect, 10_000);
+    expect(arrived, `expected ${step.expect} server message(s) after ${JSON.stringify(step.message ?? step.raw)}; got ${JSON.stringify(received.slice(consumed))}`).toBe(true);
+    for (const message of received.slice(consumed, consumed + step.expect)) exchange.push({ from: 'server', message: normalize(message, paths) as RpcMessage });
+    consumed += step.expect;
   }
+  await sleep(SETTLE_MS);
+  expect(received.slice(consumed), 'server messages after the last expected one').toEqual([]);
   return exchange;
 }
 
-function validate(message: RpcMessage): void {
-  if (message.method && message.id === undefined) {
-    const spec = (ServerNotifications as Record<string, { params: { parse(value: unknown): unknown } }>)[message.method];
-    expect(spec, `unknown notification ${message.method}`).toBeDefined();
-    spec?.params.parse(message.params);
-  }
-  if (message.error) expect(Object.values(ErrorCodes)).toContain(message.error.code);
+type Schema = { safeParse(value: unknown): { success: boolean; error?: unknown } };
+type Specs = Record<string, { params: Schema; result?: Schema }>;
+const lookup = (specs: Specs, method: string | undefined) => (method !== undefined && Object.hasOwn(specs, method) ? specs[method] : undefined);
+
+function expectValid(schema: Schema, value: unknown, what: string): void {
+  const parsed = schema.safeParse(value);
+  expect(parsed.success, `${what}: ${JSON.stringify(value)}\n${String(parsed.error)}`).toBe(true);
 }
 
-if (process.env.RECORD_FIXTURES === '1') {
+/**
+ * Every message of an exchange against the protocol's schemas: client requests' params (unless `invalidRequests`),
+ * client notifications, the client's answers to server requests (result schema of ServerRequests), server
+ * notifications, server requests (params of ServerRequests), and server responses (result of the client's method).
+ */
+function validateExchange(exchange: readonly Step[], options: { invalidRequests?: boolean } = {}): void {
+  const clientRequests = new Map<unknown, string>();
+  const serverRequests = new Map<unknown, string>();
+  for (const step of exchange) {
+    if (step.from === 'client') {
+      if (step.message === undefined) continue;
+      const message = step.message as RpcMessage;
+      if (message.method !== undefined && message.id !== undefined) {
+        clientRequests.set(message.id, message.method);
+        const spec = lookup(Requests as Specs, message.method);
+        if (spec && !options.invalidRequests) expectValid(spec.params, message.params, `params of ${message.method}`);
+      } else if (message.method !== undefined) {
+        const spec = lookup(ClientNotifications as Specs, message.method);
+        if (spec) expectValid(spec.params, message.params, `params of the ${message.method} notification`);
+      } else {
+        const method = serverRequests.get(message.id);
+        expect(method, `the client answers ${JSON.stringify(message.id)}, which no earlier server request has`).toBeDefined();
+        serverRequests.delete(message.id);
+        if ('result' in message) expectValid(lookup(ServerRequests as Specs, method)!.result!, message.result, `the client's result of ${method}`);
+        else expect(message.error, 'a client answer has result or error').toBeDefined();
+      }
+      continue;
+    }
+    const message = step.message;
+    if (message.method !== undefined && message.id === undefined) {
+      const spec = lookup(ServerNotifications as Specs, message.method);
+      expect(spec, `unknown notification ${message.method}`).toBeDefined();
+      expectValid(spec!.params, message.params, `params of the ${message.method} notification`);
+    } else if (message.method !== undefined) {
+      const spec = lookup(ServerRequests as Specs, message.method);
+      expect(spec, `unknown server request ${message.method}`).toBeDefined();
+      expectValid(spec!.params, message.params, `params of the ${message.method} server request`);
+      serverRequests.set(message.id, message.method);
+    } else if (message.error) {
+      expect(Object.values(ErrorCodes)).toContain(message.error.code);
+    } else {
+      const method = clientRequests.get(message.id);
+      expect(method, `a result for ${JSON.stringify(message.id)}, which no client request has`).toBeDefined();
+      const spec = lookup(Requests as Specs, method);
+      if (spec) expectValid(spec.result!, message.result, `result of ${method}`);
+    }
+  }
+}
+
+const recording = process.env.RECORD_FIXTURES;
+if (recording !== undefined && recording !== '' && recording !== '0') {
+  const only = recording === '1' ? undefined : new Set(recording.split(',').map((name) => name.trim()));
   describe('record golden fixtures', () => {
     it('records every scenario', async () => {
       mkdirSync(FIXTURES, { recursive: true });
       for (const [name, scenario] of Object.entries(SCENARIOS)) {
-        const exchange = await play(scenario.settings, scenario.steps);
-        const fixture: Fixture = { description: scenario.description, ...(scenario.settings ? { settings: scenario.settings } : {}), ...(scenario.ignore ? { ignore: scenario.ignore } : {}), exchange };
+        if (only && !only.has(name)) continue;
+        const { steps, ...rest } = scenario;
+        const exchange = await play(rest, steps);
+        const fixture: Fixture = {
+          description: rest.description,
+          ...(rest.dialect !== undefined && rest.dialect !== 'claude' ? { dialect: rest.dialect } : {}),
+          ...(rest.settings ? { settings: rest.settings } : {}),
+          ...(rest.files ? { files: rest.files } : {}),
+          ...(rest.ignore ? { ignore: rest.ignore } : {}),
+          exchange,
+        };
         writeFileSync(join(FIXTURES, `${name}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
       }
-    }, 120_000);
+    }, 300_000);
   });
 }
 
 const files = readdirSync(FIXTURES).filter((file) => file.endsWith('.json'));
+const readFixture = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
 
 describe('golden wire fixtures', () => {
   it('there is a fixture for every scenario', () => {
     expect(files.sort()).toEqual(Object.keys(SCENARIOS).map((name) => `${name}.json`).sort());
   });
 
-  it.each(files)('%s: client messages are valid requests of the protocol', (file) => {
-    const fixture = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
-    for (const step of fixture.exchange) {
-      if (step.from !== 'client' || !step.message) continue;
-      const message = step.message as RpcMessage;
-      const spec = (Requests as Record<string, { params: { safeParse(value: unknown): { success: boolean } } }>)[message.method ?? ''];
-      if (spec && message.id !== undefined && file !== 'errors.json') expect(spec.params.safeParse(message.params).success).toBe(true);
+  it.each(files)('%s: the fixture is well formed and its messages are valid in the protocol', (file) => {
+    const fixture = readFixture(file);
+    const dialect = fixture.dialect ?? 'claude';
+    const initialize = fixture.exchange.find((step) => step.from === 'client' && (step.message as RpcMessage | undefined)?.method === 'initialize');
+    if (initialize) expect(((initialize.message as RpcMessage).params as { dialect?: string }).dialect ?? 'claude', 'initialize asks for the fixture\'s dialect').toBe(dialect);
+    if (fixture.settings !== undefined) expect(dialect, 'settings is the claude dialect\'s .claude/settings.json').toBe('claude');
+    for (const [path, content] of Object.entries(fixture.files ?? {})) {
+      expect(() => workspaceFile('/w', path)).not.toThrow();
+      expect(typeof content, `files["${path}"] is the file's exact text`).toBe('string');
     }
+    validateExchange(fixture.exchange, { invalidRequests: file === 'errors.json' });
   });
 
   it.each(files)('%s: the built sidecar answers exactly as recorded', async (file) => {
-    const fixture = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
-    const clientSteps: Array<{ message?: unknown; raw?: string; expect: number }> = [];
+    const fixture = readFixture(file);
+    const clientSteps: ScenarioStep[] = [];
     for (const step of fixture.exchange) {
       if (step.from === 'client') clientSteps.push({ ...(step.raw !== undefined ? { raw: step.raw } : { message: step.message }), expect: 0 });
       else clientSteps[clientSteps.length - 1]!.expect += 1;
     }
-    const replayed = await play(fixture.settings, clientSteps);
+    const replayed = await play(fixture, clientSteps);
     const ignore = fixture.ignore ?? [];
-    for (const step of replayed) if (step.from === 'server') validate(step.message);
+    validateExchange(replayed, { invalidRequests: file === 'errors.json' });
     expect(withoutKeys(replayed, ignore)).toEqual(withoutKeys(fixture.exchange, ignore));
   });
 });
