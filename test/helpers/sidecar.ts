@@ -137,6 +137,9 @@ export class Sidecar {
   }
 
   send(message: unknown): void {
+    // Ids a test chose itself are taken: later requests of this helper (e.g. close()'s shutdown) use fresh ones.
+    const id = (message as { id?: unknown; method?: unknown } | null)?.id;
+    if (typeof id === 'number' && (message as { method?: unknown }).method !== undefined && id >= this.#nextId) this.#nextId = id + 1;
     this.writeRaw(this.frame(message));
   }
 
