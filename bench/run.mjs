@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Benchmarks of the built sidecar, measured side by side in one run and printed as a table:
 // P1 no-match event vs bare ping, P2 one `true` hook vs a bare spawn of `sh -c true` from this client,
+// P3 the bamboo dialect (a bash hook, a programmatic hook answered by this client, hot reload latency),
 // P4 cancel → whole tree dead, and events per second with 64 in flight. Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,8 +29,12 @@ function workspaceWith(settings) {
 }
 
 class Client {
-  constructor() {
-    this.child = spawn(process.execPath, [bin], { stdio: ['pipe', 'pipe', 'inherit'] });
+  constructor(env = process.env) {
+    this.child = spawn(process.execPath, [bin], { stdio: ['pipe', 'pipe', 'inherit'], env });
+    /** Answers to server → client requests (hooks/invoke), by method. */
+    this.serverRequests = {};
+    /** Called with every notification. */
+    this.onNotification = () => {};
     this.pending = new Map();
     this.nextId = 1;
     let buffer = '';
@@ -39,6 +44,11 @@ class Client {
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 1);
         const message = JSON.parse(line);
+        if (message.method !== undefined) {
+          if (message.id === undefined) this.onNotification(message);
+          else this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: this.serverRequests[message.method]?.(message.params) ?? null })}\n`);
+          continue;
+        }
         const resolve = this.pending.get(message.id);
         if (resolve) {
           this.pending.delete(message.id);
@@ -77,9 +87,9 @@ async function timeEach(rounds, work) {
   return samples;
 }
 
-function bareSpawn() {
+function bareSpawn(file = 'sh', args = ['-c', 'true']) {
   return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     child.stdin.on('error', () => {});
     child.stdin.end('{"hook_event_name":"PreToolUse"}');
     child.stdout.resume();
@@ -135,13 +145,53 @@ const rows = [];
   const workspace = workspaceWith({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
   await client.call('initialize', { protocolVersion: '0.1', workspace, home: tmpdir() });
   for (let i = 0; i < 20; i += 1) await client.call('hooks/PreToolUse', bash);
-  const spawnOnly = await timeEach(ROUNDS, bareSpawn);
+  const spawnOnly = await timeEach(ROUNDS, () => bareSpawn());
   const hook = await timeEach(ROUNDS, () => client.call('hooks/PreToolUse', bash));
   rows.push(['P2 bare spawn of sh -c true (client)', median(spawnOnly), p99(spawnOnly), '1.00×']);
   rows.push(['P2 PreToolUse with one `true` hook', median(hook), p99(hook), `${(median(hook) / median(spawnOnly)).toFixed(2)}× spawn`]);
   const rate = await throughput(client, bash);
   rows.push([`events/s with one \`true\` hook, ${IN_FLIGHT} in flight`, rate, null, '']);
   rows.push(['sidecar RSS after P2 (MB)', client.rssMb(), null, '']);
+  await client.close();
+}
+
+// P3: the bamboo dialect — sequential handlers through bash, a programmatic hook (hooks/invoke round trip to this
+// client), and hot reload (atomic save → hooks/diagnostics, which includes the watcher's 150 ms debounce).
+{
+  const workspace = mkdtempSync(join(tmpdir(), 'hookd-bench-bamboo-'));
+  const dataDir = join(workspace, 'data');
+  mkdirSync(dataDir);
+  const userFile = join(dataDir, 'hooks.json');
+  const save = (lifecycleHooks) => {
+    writeFileSync(`${userFile}.tmp`, JSON.stringify({ lifecycle_hooks: lifecycleHooks }));
+    renameSync(`${userFile}.tmp`, userFile);
+  };
+  save({ PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'true' }] }] });
+  const client = new Client({ ...process.env, BAMBOO_DATA_DIR: dataDir });
+  client.serverRequests['hooks/invoke'] = () => ({ output: {} });
+  let reloads = 0;
+  client.onNotification = (message) => message.method === 'hooks/diagnostics' && (reloads += 1);
+  await client.call('initialize', { protocolVersion: '0.1', dialect: 'bamboo', workspace, home: workspace, capabilities: { programmaticHooks: true } });
+  for (let i = 0; i < 20; i += 1) await client.call('hooks/PreToolUse', bash);
+  const spawnOnly = await timeEach(ROUNDS, () => bareSpawn('bash', ['--norc', '-c', 'true']));
+  const hook = await timeEach(ROUNDS, () => client.call('hooks/PreToolUse', bash));
+  rows.push(['P3 bare spawn of bash --norc -c true (client)', median(spawnOnly), p99(spawnOnly), '1.00×']);
+  rows.push(['P3 bamboo PreToolUse, one bash `true` hook', median(hook), p99(hook), `${(median(hook) / median(spawnOnly)).toFixed(2)}× spawn`]);
+  const write = { ...bash, toolName: 'Write', toolInput: { file_path: 'a', content: 'x' } };
+  const noHook = await timeEach(ROUNDS, () => client.call('hooks/PreToolUse', write));
+  await client.call('hooks/register', { event: 'PreToolUse', matcher: '^Write$' });
+  const programmatic = await timeEach(ROUNDS, () => client.call('hooks/PreToolUse', write));
+  rows.push(['P3 bamboo PreToolUse, no hook matches', median(noHook), p99(noHook), '1.00×']);
+  rows.push(['P3 bamboo PreToolUse, one programmatic hook', median(programmatic), p99(programmatic), `${(median(programmatic) / median(noHook)).toFixed(2)}× no hook`]);
+  const reloadMs = [];
+  for (let round = 0; round < 10; round += 1) {
+    const before = reloads;
+    const start = performance.now();
+    save({ PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: `true ${round}` }] }] });
+    while (reloads === before) await new Promise((resolve) => setTimeout(resolve, 1));
+    reloadMs.push(performance.now() - start);
+  }
+  rows.push(['P3 atomic save → hooks/diagnostics (150 ms debounce)', median(reloadMs), Math.max(...reloadMs), '']);
   await client.close();
 }
 
@@ -180,7 +230,7 @@ const rows = [];
 }
 
 const pad = (text, width) => String(text).padEnd(width);
-console.log(`hookd bench (node ${process.version}, ${ROUNDS} rounds, medians; the p99 column shows max for P4)\n`);
+console.log(`hookd bench (node ${process.version}, ${ROUNDS} rounds, medians; the p99 column shows max for reload and P4)\n`);
 console.log(`${pad('measure', 52)} ${pad('median', 12)} ${pad('p99/max', 12)} ratio`);
 for (const [name, value, tail, ratio] of rows) {
   const unit = name.includes('/s') ? '' : name.includes('MB') ? '' : ' ms';
