@@ -1,8 +1,9 @@
 // One parsed Bamboo hooks.json document → its `lifecycle_hooks` entries and located diagnostics.
-// Knows the section / event / group / handler shape; must not read files, combine files or assign ids.
+// Knows the section / event / group shape; must not read files, combine files or assign ids.
+import { z } from 'zod';
 import type { HandlerSpec } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
-import { diagnostic, type Severity } from '../../config/diagnostic.js';
+import { diagnostic } from '../../config/diagnostic.js';
 import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { BAMBOO_EVENTS, isBambooEvent, type BambooEvent } from './event-rules.js';
@@ -10,6 +11,7 @@ import { describeValue, isObject } from './json-value.js';
 import { compileEventMatcher } from './event-matcher.js';
 import type { MatchFn } from './matcher.js';
 import { parseHandler } from './parse-handler.js';
+import { got, parseLeniently, unknownFields, type Problem } from './schema.js';
 
 export const SECTION = 'lifecycle_hooks';
 
@@ -26,7 +28,42 @@ export type ParsedHook = {
 
 export type ParsedConfig = { readonly hooks: readonly ParsedHook[]; readonly diagnostics: readonly Diagnostic[] };
 
-const GROUP_FIELDS = ['enabled', 'matcher', 'hooks'];
+/** The section itself, not a copy: a copy would lose an own `__proto__` key, which is still an unknown event. */
+const SectionObject = z.custom<Record<string, unknown>>(isObject, { error: got(`${SECTION} must be an object`), params: { code: 'invalid-type' } });
+const FileSchema = z.looseObject(
+  { [SECTION]: SectionObject.optional() },
+  { error: (issue) => `a Bamboo hooks file must be a JSON object (got ${issue.input === undefined ? 'an empty file' : describeValue(issue.input)})` },
+);
+/** An optional field set to `null` counts as omitted (serde's `Option`). */
+const enabled = z.boolean({ error: got('enabled must be true or false') }).nullish();
+const SectionSchema = z.looseObject({ enabled });
+const EventKey = z.string().refine(isBambooEvent, {
+  error: (issue) => `unknown event "${String(issue.input)}"; Bamboo events are ${BAMBOO_EVENTS.join(', ')}`,
+  params: { code: 'unknown-event' },
+});
+
+/** An event's array of groups, and one group: its matcher compiled for that event, `hooks: null` as missing. */
+const eventSchemas = (event: BambooEvent) => ({
+  groups: z.array(z.unknown(), { error: got(`${event} must be an array of groups`) }),
+  group: z.looseObject(
+    {
+      enabled,
+      matcher: z
+        .string({ error: got('matcher must be a string') })
+        .nullish()
+        .transform((given, ctx): { matcher?: string; matches: MatchFn } => {
+          const matcher = given ?? undefined;
+          const compiled = compileEventMatcher(event, matcher);
+          if (compiled.ok) return { ...(matcher !== undefined ? { matcher } : {}), matches: compiled.matches };
+          ctx.addIssue({ code: 'custom', message: compiled.error, params: { code: compiled.code } });
+          return z.NEVER;
+        }),
+      hooks: z.preprocess((value) => value ?? undefined, z.array(z.unknown(), { error: got('hooks must be an array of handlers', 'a group needs "hooks": an array of handlers') })),
+    },
+    { error: got('a group must be an object {"matcher"?, "enabled"?, "hooks"}') },
+  ),
+});
+const EVENT_SCHEMAS = Object.fromEntries(BAMBOO_EVENTS.map((event) => [event, eventSchemas(event)])) as Record<BambooEvent, ReturnType<typeof eventSchemas>>;
 
 /**
  * Reads `lifecycle_hooks`: `enabled` (default true) and event keys, each an array of groups
@@ -37,98 +74,38 @@ const GROUP_FIELDS = ['enabled', 'matcher', 'hooks'];
 export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = process.platform): ParsedConfig {
   const diagnostics: Diagnostic[] = [];
   const hooks: ParsedHook[] = [];
-  const report = (severity: Severity, code: string, message: string, path: JsonPath): void => {
-    diagnostics.push(
-      diagnostic(severity, message, { file: document.file, ...locate(document, path), field: path.length === 0 ? '(root)' : formatPath(path), code }),
-    );
+  const report = (problems: readonly Problem[], at: JsonPath): void => {
+    for (const problem of problems) {
+      const path = [...at, ...problem.path];
+      const field = path.length === 0 ? '(root)' : formatPath(path);
+      diagnostics.push(diagnostic(problem.severity, problem.message, { file: document.file, ...locate(document, path), field, code: problem.code }));
+    }
   };
-  const error = (code: string, message: string, path: JsonPath) => report('error', code, message, path);
+  /** `value` (at `at` in the file) parsed with `schema`, its problems reported after `warnings`. */
+  const parse = <T>(schema: z.ZodType<T>, value: unknown, at: JsonPath, warnings: readonly Problem[] = []): T | undefined => {
+    const parsed = parseLeniently(schema, value);
+    report([...warnings, ...parsed.problems], at);
+    return parsed.data;
+  };
 
-  const root = document.value;
-  if (!isObject(root)) {
-    error('invalid-type', `a Bamboo hooks file must be a JSON object (got ${root === undefined ? 'an empty file' : describeValue(root)})`, []);
-    return { hooks, diagnostics };
-  }
-  const section = root[SECTION];
+  const section = parse(FileSchema, document.value, [])?.[SECTION];
   if (section === undefined) return { hooks, diagnostics };
-  if (!isObject(section)) {
-    error('invalid-type', `${SECTION} must be an object (got ${describeValue(section)})`, [SECTION]);
-    return { hooks, diagnostics };
-  }
-
-  let sectionEnabled = true;
-  const enabled = section.enabled;
-  if (enabled !== undefined && enabled !== null) {
-    if (typeof enabled === 'boolean') sectionEnabled = enabled;
-    else error('invalid-type', `enabled must be true or false (got ${describeValue(enabled)})`, [SECTION, 'enabled']);
-  }
-
-  for (const [key, groups] of Object.entries(section)) {
+  const sectionEnabled = parse(SectionSchema, section, [SECTION])?.enabled;
+  for (const [key, value] of Object.entries(section)) {
     if (key === 'enabled') continue;
     const eventPath = [SECTION, key];
-    if (!isBambooEvent(key)) {
-      error('unknown-event', `unknown event "${key}"; Bamboo events are ${BAMBOO_EVENTS.join(', ')}`, eventPath);
-      continue;
-    }
-    if (!Array.isArray(groups)) {
-      error('invalid-type', `${key} must be an array of groups (got ${describeValue(groups)})`, eventPath);
-      continue;
-    }
-    groups.forEach((group: unknown, groupIndex) => {
+    const event = parse(EventKey, key, eventPath);
+    if (event === undefined) continue;
+    const schemas = EVENT_SCHEMAS[event];
+    parse(schemas.groups, value, eventPath)?.forEach((raw, groupIndex) => {
       const groupPath = [...eventPath, groupIndex];
-      if (!isObject(group)) {
-        error('invalid-type', `a group must be an object {"matcher"?, "enabled"?, "hooks"} (got ${describeValue(group)})`, groupPath);
-        return;
-      }
-      for (const field of Object.keys(group)) {
-        if (!GROUP_FIELDS.includes(field)) report('warning', 'unknown-field', `unknown field "${field}" in a group; ignored`, [...groupPath, field]);
-      }
-      let groupEnabled = true;
-      const enabledValue = group.enabled;
-      if (enabledValue !== undefined && enabledValue !== null) {
-        if (typeof enabledValue === 'boolean') groupEnabled = enabledValue;
-        else error('invalid-type', `enabled must be true or false (got ${describeValue(enabledValue)})`, [...groupPath, 'enabled']);
-      }
-      const matcherValue = group.matcher ?? undefined;
-      let matcher: string | undefined;
-      let matches: MatchFn = () => true;
-      if (matcherValue !== undefined) {
-        const matcherPath = [...groupPath, 'matcher'];
-        if (typeof matcherValue !== 'string') {
-          error('invalid-type', `matcher must be a string (got ${describeValue(matcherValue)})`, matcherPath);
-        } else {
-          const compiled = compileEventMatcher(key, matcherValue);
-          if (compiled.ok) {
-            matcher = matcherValue;
-            matches = compiled.matches;
-          } else {
-            error(compiled.code, compiled.error, matcherPath);
-          }
-        }
-      }
-      const handlers = group.hooks;
-      if (handlers === undefined || handlers === null) {
-        error('missing-field', 'a group needs "hooks": an array of handlers', [...groupPath, 'hooks']);
-        return;
-      }
-      if (!Array.isArray(handlers)) {
-        error('invalid-type', `hooks must be an array of handlers (got ${describeValue(handlers)})`, [...groupPath, 'hooks']);
-        return;
-      }
-      handlers.forEach((raw: unknown, handlerIndex) => {
-        const handlerPath = [...groupPath, 'hooks', handlerIndex];
-        const parsed = parseHandler(raw, platform);
-        for (const problem of parsed.problems) report(problem.severity, problem.code, problem.message, [...handlerPath, ...problem.path]);
+      const group = parse(schemas.group, raw, groupPath, unknownFields(schemas.group, raw, 'in a group'));
+      group?.hooks.forEach((rawHandler, handlerIndex) => {
+        const parsed = parseHandler(rawHandler, platform);
+        report(parsed.problems, [...groupPath, 'hooks', handlerIndex]);
         if (parsed.handler === undefined) return;
-        hooks.push({
-          event: key,
-          groupIndex,
-          handlerIndex,
-          ...(matcher !== undefined ? { matcher } : {}),
-          matches,
-          handler: parsed.handler,
-          disabled: !sectionEnabled || !groupEnabled,
-        });
+        const disabled = sectionEnabled === false || group.enabled === false;
+        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled });
       });
     });
   }
