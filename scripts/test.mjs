@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: build, run every suite, and end with one plain line "N passed, N failed" (CI reads it).
-// Extra arguments go to vitest (e.g. `npm test -- test/unit`).
+// `npm test`: build, run every suite — vitest (hookd and the TypeScript client), pytest (the Python client),
+// cargo test (the Rust client) — and end with one plain line "N passed, N failed" (CI reads it).
+// Extra arguments go to vitest (e.g. `npm test -- test/unit`); then the client suites are skipped.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+const extraArgs = process.argv.slice(2);
+const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
 
 const build = run('npm', ['run', '--silent', 'build']);
 if (build.status !== 0) {
@@ -16,28 +18,66 @@ if (build.status !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-
 mkdirSync(results, { recursive: true });
-const report = join(results, 'vitest.json');
-rmSync(report, { force: true });
-const vitest = run(join(root, 'node_modules', '.bin', 'vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
 
-let passed = 0;
-let failed = 0;
-try {
-  const summary = JSON.parse(readFileSync(report, 'utf8'));
-  passed = summary.numPassedTests;
-  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
-} catch (error) {
-  console.log(`could not read the vitest report: ${error.message}`);
-  failed += 1;
+/** One suite's counts; a suite that could not report counts as one failure. */
+const suites = [];
+const record = (name, passed, failed) => suites.push({ name, passed, failed });
+
+function runVitest() {
+  const report = join(results, 'vitest.json');
+  rmSync(report, { force: true });
+  const vitest = run(join(root, 'node_modules', '.bin', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs]);
+  try {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    let failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+    if (vitest.status !== 0 && failed === 0) failed = 1; // e.g. an unhandled error outside any test
+    record('vitest', summary.numPassedTests, failed);
+  } catch (error) {
+    console.log(`could not read the vitest report: ${error.message}`);
+    record('vitest', 0, 1);
+  }
 }
-if (vitest.status !== 0 && failed === 0) failed = 1; // e.g. an unhandled error outside any test
+
+function runPytest() {
+  const report = join(results, 'pytest.xml');
+  rmSync(report, { force: true });
+  const pytest = run('python3', ['-m', 'pytest', 'clients/python', '-q', `--junitxml=${report}`]);
+  if (!existsSync(report)) {
+    console.log(`pytest wrote no report (exit ${pytest.status})`);
+    return record('pytest', 0, 1);
+  }
+  // <testsuite name="pytest" errors="0" failures="0" skipped="0" tests="12" ...>
+  const suite = /<testsuite\b[^>]*>/.exec(readFileSync(report, 'utf8'))?.[0] ?? '';
+  const count = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? 0);
+  const failed = count('failures') + count('errors');
+  const passed = count('tests') - failed - count('skipped');
+  record('pytest', passed, failed + (pytest.status !== 0 && failed === 0 ? 1 : 0));
+}
+
+function runCargo() {
+  const manifest = join(root, 'clients', 'rust', 'Cargo.toml');
+  const cargo = spawnSync('cargo', ['test', '--manifest-path', manifest, '--no-fail-fast'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(cargo.stdout ?? '');
+  let passed = 0;
+  let failed = 0;
+  // One "test result: ok. 12 passed; 0 failed; 0 ignored; ..." line per test binary (and the doc tests).
+  for (const match of (cargo.stdout ?? '').matchAll(/^test result: \w+\. (\d+) passed; (\d+) failed/gm)) {
+    passed += Number(match[1]);
+    failed += Number(match[2]);
+  }
+  if (cargo.status !== 0 && failed === 0) failed = 1; // did not build, or crashed outside a test
+  record('cargo test', passed, failed);
+}
+
+runVitest();
+if (extraArgs.length === 0) {
+  if (existsSync(join(root, 'clients', 'python', 'pyproject.toml'))) runPytest();
+  if (existsSync(join(root, 'clients', 'rust', 'Cargo.toml'))) runCargo();
+}
+
+for (const suite of suites) console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed`);
+const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
+const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
