@@ -2,9 +2,10 @@
 // Benchmarks of the built sidecar, measured side by side in one run and printed as a table:
 // P1 no-match event vs bare ping, P2 one `true` hook vs a bare spawn of `sh -c true` from this client,
 // P3 the bamboo dialect (a bash hook, a programmatic hook answered by this client, hot reload latency),
-// P4 cancel → whole tree dead, and events per second with 64 in flight. Prints figures; asserts nothing.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+// P4 cancel → whole tree dead, events per second with 64 in flight, and the same no-match round trip and
+// throughput through the Python and Rust clients (their bench programs print one JSON line). Asserts nothing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -227,6 +228,32 @@ const rows = [];
   rows.push(['P4 cancel → -32800 reply', median(replyMs), Math.max(...replyMs), '']);
   rows.push(['P4 cancel → every process of the tree dead', median(deadMs), Math.max(...deadMs), '']);
   await client.close();
+}
+
+// Clients: the no-match round trip and 64-in-flight throughput as the Python and Rust clients see them.
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const clientBenches = [
+  { name: 'python', marker: 'clients/python/bench/bench.py', command: 'python3', args: ['clients/python/bench/bench.py', bin] },
+  {
+    name: 'rust',
+    marker: 'clients/rust/examples/bench.rs',
+    command: 'cargo',
+    args: ['run', '--quiet', '--release', '--manifest-path', 'clients/rust/Cargo.toml', '--example', 'bench', '--', bin],
+  },
+];
+for (const bench of clientBenches) {
+  if (!existsSync(join(repo, bench.marker))) continue;
+  const run = spawnSync(bench.command, bench.args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = (run.stdout ?? '').trim().split('\n').pop() ?? '';
+  let figures;
+  try {
+    figures = JSON.parse(line);
+  } catch {
+    console.error(`the ${bench.name} client bench printed no figures (exit ${run.status})`);
+    continue;
+  }
+  rows.push([`${bench.name} client: no-match PreToolUse round trip`, figures.noMatchMedianMs, figures.noMatchP99Ms, '']);
+  rows.push([`${bench.name} client: no-match events/s, ${figures.inFlight} in flight`, figures.eventsPerSecond, null, '']);
 }
 
 const pad = (text, width) => String(text).padEnd(width);
