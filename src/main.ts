@@ -44,8 +44,11 @@ export function serve(options: ServeOptions = {}): void {
     exiting = true;
     logger.info(`exiting (${why})`);
     const hardStop = setTimeout(() => process.exit(code), EXIT_DEADLINE_MS);
+    // Requests already read still get their answer: abort what runs (answered -32800), then wait until every
+    // response is out. Events that start after this are cancelled without running.
     session
       .abortAll()
+      .then(() => server?.whenIdle())
       .catch((error: unknown) => logger.error(`cleanup failed: ${String(error)}`))
       .finally(() => {
         clearTimeout(hardStop);

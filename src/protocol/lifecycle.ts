@@ -59,7 +59,7 @@ export const HookInfoSchema = z
     command: z.string().optional(),
     source: z.string(),
     scope: z.string(),
-    timeoutMs: z.number(),
+    timeoutMs: z.number().int(),
     enabled: z.boolean().describe('Whether it is dispatched now: not disabled in its file and, if it needs trust, trusted.'),
     priority: z.number().optional().describe('Dispatch order within the event, when set (programmatic hooks).'),
     disabled: z.boolean().optional().describe('Disabled in its configuration (kept, never dispatched).'),
@@ -108,7 +108,7 @@ export type ProgressParams = z.infer<typeof ProgressParamsSchema>;
 export const DiagnosticsParamsSchema = z
   .looseObject({
     diagnostics: z.array(DiagnosticSchema).describe('Every current diagnostic (an empty list: the configuration is clean).'),
-    trigger: z.enum(['load', 'reload']).optional(),
+    trigger: z.literal('reload').optional().describe('What produced the list: a reload (file watcher or hooks/reload).'),
     changedFiles: z.array(z.string()).optional().describe('On reload: the files whose change triggered it.'),
     hooks: z.number().int().optional().describe('Configured hooks now current.'),
   })

@@ -57,6 +57,11 @@ export interface RpcServer {
   request(method: ServerRequestMethod, params: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
   /** Input ended or the connection closed. A listener added after that is called soon after. */
   onClose(listener: () => void): void;
+  /**
+   * Resolves once every request read so far has been answered (its response handed to the output): lets the
+   * messages already queued start, then waits for handlers in flight. Used before exiting on input EOF.
+   */
+  whenIdle(): Promise<void>;
   /** Stops reading, aborts every in-flight request's signal, rejects every pending `request` and releases the connection. */
   dispose(): void;
 }
@@ -112,7 +117,21 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     }
   }
 
+  let active = 0;
+  const idleWaiters: Array<() => void> = [];
+  const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
   connection.onRequest(async (method, params, token) => {
+    active += 1;
+    try {
+      return await answer(method, params, token);
+    } finally {
+      active -= 1;
+      if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
+    }
+  });
+
+  async function answer(method: string, params: unknown, token: Parameters<RequestAborts['acquire']>[0]): Promise<unknown> {
     const abort = aborts.acquire(token);
     if (abort === undefined) throw toResponseError(new Error(`no cancellation source for ${method}`), logger, method);
     try {
@@ -123,7 +142,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     } finally {
       aborts.release(abort);
     }
-  });
+  }
 
   connection.onNotification((method, params) => {
     if (!Object.hasOwn(ClientNotifications, method)) {
@@ -187,6 +206,19 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     onClose(listener) {
       if (closed) queueMicrotask(() => callCloseListener(listener));
       else closeListeners.push(listener);
+    },
+    async whenIdle() {
+      // vscode-jsonrpc starts one queued message per macrotask, and writes a response a tick after its handler
+      // settles: idle means no handler running for a few consecutive ticks.
+      for (let quietTicks = 0; quietTicks < 3; ) {
+        await nextTick();
+        if (active > 0) {
+          await new Promise<void>((resolve) => idleWaiters.push(resolve));
+          quietTicks = 0;
+        } else {
+          quietTicks += 1;
+        }
+      }
     },
     dispose() {
       aborts.abortAll();

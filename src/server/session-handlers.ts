@@ -57,7 +57,10 @@ export type Session = {
   readonly handlers: Partial<Record<RequestMethod, RequestHandler>>;
   /** Client notifications other than exit (e.g. a fire-and-forget hooks/Notification). */
   onNotification(method: string, params: unknown): void;
-  /** Kills every in-flight hook tree and stops watching; resolves when the trees are dead. Safe to call twice. */
+  /**
+   * For exiting: kills every in-flight hook tree and stops watching; events arriving afterwards are answered
+   * -32800 without running. Resolves when the trees are dead. Safe to call twice.
+   */
   abortAll(): Promise<void>;
   readonly shutdownRequested: () => boolean;
 };
@@ -79,6 +82,8 @@ const backgroundResult = (event: EventName): EventResult => ({
 export function createSession(deps: SessionDeps): Session {
   let session: (ActiveSession & { reloader?: ConfigReloader }) | undefined;
   let shutdownRequested = false;
+  /** Set once hookd is exiting (input closed, a signal): events still arriving are cancelled without running. */
+  let closing = false;
   const { logger } = deps;
 
   const requireActive = (): ActiveSession => {
@@ -156,6 +161,10 @@ export function createSession(deps: SessionDeps): Session {
   const stopEverything = async () => {
     await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
   };
+  const closeSession = async () => {
+    closing = true;
+    await stopEverything();
+  };
 
   const handlers: Partial<Record<RequestMethod, RequestHandler>> = {
     initialize,
@@ -185,6 +194,7 @@ export function createSession(deps: SessionDeps): Session {
   for (const event of EVENT_NAMES) {
     handlers[eventMethod(event)] = async (raw, context) => {
       const { engine } = requireActive();
+      if (closing) throw new RequestCancelledError({ runs: [] }, 'cancelled: hookd is exiting');
       const params = raw as EventParams;
       checkedEvent(engine, event, params);
       if (engine.dialect.fireAndForgetEvents?.includes(event)) {
@@ -213,7 +223,7 @@ export function createSession(deps: SessionDeps): Session {
       }
       inBackground(session.engine, 'Notification', params as EventParams);
     },
-    abortAll: stopEverything,
+    abortAll: closeSession,
     shutdownRequested: () => shutdownRequested,
   };
 }

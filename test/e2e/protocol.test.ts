@@ -201,6 +201,38 @@ describe('the sidecar never leaks hook processes when it goes away', () => {
     expect(await endWhileTreeRuns((sidecar) => sidecar.child.kill(signal))).toEqual({ exitedWithinOneSecond: true, treeGone: true });
   });
 
+  it('every request written before stdin closes is answered: a running event -32800, a queued event cancelled unrun, a ping', async () => {
+    const { workspace, pids } = treeWorkspace();
+    const sidecar = start();
+    await sidecar.initialize(workspace);
+    const running = sidecar.call('hooks/PreToolUse', bash('ls'));
+    expect(await waitForPids(pids, 3)).toBe(true);
+    const started = readPids(pids).length;
+    // Three requests and EOF in one write: hookd reads them all before it notices the end of its input.
+    const queuedEvent = sidecar.waitFor(91);
+    const ping = sidecar.waitFor(92);
+    sidecar.child.stdin.end(
+      Buffer.concat([
+        sidecar.frame({ jsonrpc: '2.0', id: 91, method: 'hooks/PreToolUse', params: bash('ls') }),
+        sidecar.frame({ jsonrpc: '2.0', id: 92, method: 'ping' }),
+      ]),
+    );
+    expect((await running).error?.code).toBe(-32800);
+    expect((await queuedEvent).error).toMatchObject({ code: -32800, data: { runs: [] } });
+    expect((await ping).result).toEqual({});
+    await sidecar.exited;
+    expect(readPids(pids)).toHaveLength(started); // the queued event spawned nothing
+    expect(allGone(readPids(pids))).toBe(true);
+  });
+
+  it('a request followed at once by the end of input is still answered', async () => {
+    const sidecar = start();
+    const reply = sidecar.waitFor(1);
+    sidecar.child.stdin.end(sidecar.frame({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+    expect((await reply).result).toEqual({});
+    expect((await sidecar.exited).code).toBe(1); // no shutdown was sent
+  });
+
   it('shutdown kills everything in flight before it answers', async () => {
     const { workspace, pids } = treeWorkspace();
     const sidecar = start();
