@@ -1,0 +1,153 @@
+"""State and message routing shared by the synchronous and the asyncio client (no I/O here): options,
+request ids, the registered hook callables, and which callback a message from hookd goes to."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ._common import (
+    DEFAULT,
+    SessionLike,
+    StderrTail,
+    check_framing,
+    new_session_id,
+    resolve_command,
+    session_value,
+)
+from .types import DiagnosticsParams, Notification, ProgressParams, parse_message
+
+log = logging.getLogger("hookd")
+
+#: A callable answering ``hooks/invoke``: receives InvokeHookParams, returns None, an InvokeHookResult or
+#: a dict ``{output, exitCode, stderr}`` (the asyncio client also accepts coroutine functions).
+HookHandler = Callable[..., Any]
+#: A callable answering one server → client request method: receives the params (typed when known).
+RequestHandler = Callable[..., Any]
+
+
+class ClientBase:
+    """Options and routing common to Client and AsyncClient."""
+
+    def __init__(
+        self,
+        command: Sequence[str] | str | None = None,
+        *,
+        env: Mapping[str, str | None] | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        framing: str = "ndjson",
+        stderr: Any = None,
+        timeout: float | None = None,
+        cancel_wait: float = 5.0,
+        shutdown_timeout: float = 5.0,
+        exit_timeout: float = 3.0,
+        die_with_parent: bool = True,
+        serve_requests: bool = True,
+        session: SessionLike | None = None,
+        on_progress: Callable[[ProgressParams], Any] | None = None,
+        on_diagnostics: Callable[[DiagnosticsParams], Any] | None = None,
+        on_notification: Callable[[Notification], Any] | None = None,
+        on_message: Callable[[dict[str, Any]], Any] | None = None,
+    ) -> None:
+        self.argv = resolve_command(command)
+        self.env = env
+        self.cwd = os.fspath(cwd) if cwd is not None else None
+        self.framing = check_framing(framing)
+        self._stderr_option = stderr
+        self.stderr_tail = StderrTail() if stderr == "capture" else None
+        #: Default timeout of a request in seconds (None: wait as long as hookd takes).
+        self.timeout = timeout
+        #: After a cancel (or a timeout), how long to wait for hookd's -32800 answer with the runs.
+        self.cancel_wait = cancel_wait
+        self.shutdown_timeout = shutdown_timeout
+        self.exit_timeout = exit_timeout
+        self.die_with_parent = die_with_parent
+        #: False: hookd's requests are not answered (nor are hook callables called): replay/raw use.
+        self.serve_requests = serve_requests
+        self.session: dict[str, Any] = session_value(session) if session is not None else {"id": new_session_id()}
+        self.on_progress = on_progress
+        self.on_diagnostics = on_diagnostics
+        self.on_notification = on_notification
+        self.on_message = on_message
+        #: The initialize result, once initialized.
+        self.initialize_result: Any = None
+        self._next_id = 1
+        self._hooks: dict[str, HookHandler] = {}
+        self._request_handlers: dict[str, RequestHandler] = {}
+
+    # ── ids and options ──────────────────────────────────────────────────────────────────────────────
+
+    @property
+    def session_id(self) -> str:
+        return str(self.session.get("id"))
+
+    def _alloc_id(self) -> int:
+        request_id = self._next_id
+        self._next_id += 1
+        return request_id
+
+    def _note_sent(self, message: Any) -> None:
+        """A request sent as a raw message takes its numeric id: later requests of the client use fresh ones."""
+        if isinstance(message, Mapping) and "method" in message:
+            request_id = message.get("id")
+            if isinstance(request_id, int) and not isinstance(request_id, bool) and request_id >= self._next_id:
+                self._next_id = request_id + 1
+
+    def _timeout(self, timeout: Any) -> float | None:
+        return self.timeout if timeout is DEFAULT else timeout
+
+    def stderr_text(self) -> str:
+        """The last 64 KiB hookd wrote to stderr (with ``stderr="capture"``; else empty)."""
+        return self.stderr_tail.text() if self.stderr_tail is not None else ""
+
+    # ── hookd → client requests ──────────────────────────────────────────────────────────────────────
+
+    def set_request_handler(self, method: str, handler: RequestHandler | None) -> None:
+        """Answer hookd's requests of ``method`` with ``handler(params)`` (None removes it). Methods without
+        a handler are answered -32601; ``hooks/invoke`` goes to the callables given to register_hook."""
+        if handler is None:
+            self._request_handlers.pop(method, None)
+        else:
+            self._request_handlers[method] = handler
+
+    def _handler_for(self, method: str, params: Any) -> Callable[[], Any] | None:
+        """The call answering one server request, or None (→ -32601)."""
+        if method == "hooks/invoke" and method not in self._request_handlers:
+            hook_id = getattr(params, "hook_id", None)
+            hook = self._hooks.get(hook_id) if isinstance(hook_id, str) else None
+            if hook is None:
+                from .errors import InvalidParams
+
+                def unknown() -> Any:
+                    raise InvalidParams(-32602, f"this client has no handler for hook {hook_id!r}")
+
+                return unknown
+            return lambda: hook(params)
+        handler = self._request_handlers.get(method)
+        if handler is None:
+            return None
+        return lambda: handler(params)
+
+    # ── hookd → client notifications ─────────────────────────────────────────────────────────────────
+
+    def _notification_calls(self, obj: Mapping[str, Any]) -> list[Callable[[], Any]]:
+        """The callbacks a notification from hookd goes to (progress, diagnostics, then on_notification)."""
+        note = parse_message(obj, from_server=True)
+        assert isinstance(note, Notification)
+        calls: list[Callable[[], Any]] = []
+        if note.method == "hooks/progress" and self.on_progress is not None and isinstance(note.params, ProgressParams):
+            callback = self.on_progress
+            calls.append(lambda: callback(note.params))
+        elif note.method == "hooks/diagnostics" and self.on_diagnostics is not None and isinstance(note.params, DiagnosticsParams):
+            diagnostics_callback = self.on_diagnostics
+            calls.append(lambda: diagnostics_callback(note.params))
+        if self.on_notification is not None:
+            notification_callback = self.on_notification
+            calls.append(lambda: notification_callback(note))
+        return calls
+
+    @staticmethod
+    def _log_callback_error(what: str, error: BaseException) -> None:
+        log.error("hookd client: %s raised %r", what, error, exc_info=error)

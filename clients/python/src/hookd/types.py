@@ -1,0 +1,718 @@
+"""The protocol's objects as dataclasses: snake_case attributes, camelCase on the wire.
+
+Every object is *loose*, as the protocol's are: fields this client does not know are kept in
+``other_fields`` and written back by ``to_wire()``, a field absent on the wire stays absent, and a field a
+newer (or a broken) peer sends with an unexpected shape is kept as it came. ``Model.from_wire(obj)`` then
+``.to_wire()`` gives back ``obj`` exactly. This module only describes shapes; it does no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypeVar, Union
+
+__all__ = [
+    "Model",
+    "Diagnostic",
+    "ServerInfo",
+    "ClientInfo",
+    "HookInfo",
+    "ConfigSource",
+    "ServerOptions",
+    "Capabilities",
+    "InitializeParams",
+    "InitializeResult",
+    "SessionInfo",
+    "EventParams",
+    "OutputCapture",
+    "RunSummary",
+    "EventResult",
+    "ListHooksResult",
+    "ReloadResult",
+    "CancelSessionParams",
+    "CancelSessionResult",
+    "RegisterHookParams",
+    "RegisterHookResult",
+    "UnregisterHookParams",
+    "UnregisterHookResult",
+    "InvokeHookParams",
+    "InvokeHookResult",
+    "DryRunParams",
+    "DryRunResult",
+    "BeginRunParams",
+    "BeginRunResult",
+    "EndRunParams",
+    "EndRunResult",
+    "TrustEntry",
+    "TrustListResult",
+    "SetTrustParams",
+    "SetTrustResult",
+    "PingResult",
+    "ProgressParams",
+    "DiagnosticsParams",
+    "CancelParams",
+    "CancelledData",
+    "ErrorObject",
+    "Request",
+    "Notification",
+    "Response",
+    "Message",
+    "parse_message",
+    "EVENTS",
+    "REQUESTS",
+    "CLIENT_NOTIFICATIONS",
+    "SERVER_NOTIFICATIONS",
+    "SERVER_REQUESTS",
+    "PROTOCOL_VERSION",
+]
+
+PROTOCOL_VERSION = "0.1"
+
+M = TypeVar("M", bound="Model")
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.rstrip("_").split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+@dataclass
+class _Field:
+    attr: str
+    key: str
+    model: type[Model] | None  # convert a dict value into this model
+    many: bool  # a list of `model`
+
+
+@dataclass
+class Model:
+    """Base of every protocol object. Subclasses declare their known fields as snake_case dataclass fields."""
+
+    #: Wire fields this client does not know, kept as they came (and written back).
+    other_fields: dict[str, Any] = field(default_factory=dict, kw_only=True, repr=False)
+    #: Known fields the wire carried as an explicit ``null`` (so that ``to_wire`` writes them back).
+    _nulls: frozenset[str] = field(default=frozenset(), kw_only=True, repr=False, compare=False)
+
+    __fields_cache: ClassVar[dict[type, tuple[_Field, ...]]] = {}
+
+    @classmethod
+    def _wire_fields(cls) -> tuple[_Field, ...]:
+        cached = Model.__fields_cache.get(cls)
+        if cached is not None:
+            return cached
+        hints = typing.get_type_hints(cls)
+        fields: list[_Field] = []
+        for f in dataclasses.fields(cls):
+            if f.name in ("other_fields", "_nulls"):
+                continue
+            model, many = _model_of(hints.get(f.name))
+            fields.append(_Field(f.name, f.metadata.get("wire", _camel(f.name)), model, many))
+        result = tuple(fields)
+        Model.__fields_cache[cls] = result
+        return result
+
+    @classmethod
+    def from_wire(cls: type[M], value: Mapping[str, Any]) -> M:
+        """Reads a JSON object. Absent fields become ``None``; nothing is validated, nothing is dropped."""
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{cls.__name__}.from_wire expects a JSON object, got {type(value).__name__}")
+        kwargs: dict[str, Any] = {}
+        known: set[str] = set()
+        nulls: set[str] = set()
+        for f in cls._wire_fields():
+            known.add(f.key)
+            if f.key not in value:
+                kwargs[f.attr] = None
+                continue
+            item = value[f.key]
+            if item is None:
+                nulls.add(f.key)
+            kwargs[f.attr] = _convert(item, f)
+        other = {key: item for key, item in value.items() if key not in known}
+        return cls(**kwargs, other_fields=other, _nulls=frozenset(nulls))
+
+    def to_wire(self) -> dict[str, Any]:
+        """The JSON object: known fields that are set (or were an explicit null), then ``other_fields``."""
+        out: dict[str, Any] = {}
+        for f in self._wire_fields():
+            item = getattr(self, f.attr)
+            if item is None and f.key not in self._nulls:
+                continue
+            out[f.key] = _to_json(item)
+        for key, item in self.other_fields.items():
+            out.setdefault(key, _to_json(item))
+        return out
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A wire field by its wire name, known or not (``result.get("continue")``)."""
+        return self.to_wire().get(key, default)
+
+
+def _model_of(hint: Any) -> tuple[type[Model] | None, bool]:
+    """`Foo | None` → (Foo, False); `list[Foo] | None` → (Foo, True); anything else → (None, False)."""
+    if hint is None:
+        return None, False
+    origin = typing.get_origin(hint)
+    if origin is Union or (origin is not None and type(hint).__name__ == "UnionType"):
+        for arg in typing.get_args(hint):
+            if arg is type(None):
+                continue
+            model, many = _model_of(arg)
+            if model is not None:
+                return model, many
+        return None, False
+    if origin is list:
+        (arg,) = typing.get_args(hint) or (Any,)
+        inner, _ = _model_of(arg)
+        return (inner, True) if inner is not None else (None, False)
+    if isinstance(hint, type) and issubclass(hint, Model):
+        return hint, False
+    return None, False
+
+
+def _convert(item: Any, f: _Field) -> Any:
+    if f.model is None:
+        return item
+    if f.many:
+        if not isinstance(item, list):
+            return item
+        return [f.model.from_wire(x) if isinstance(x, Mapping) else x for x in item]
+    return f.model.from_wire(item) if isinstance(item, Mapping) else item
+
+
+def _to_json(item: Any) -> Any:
+    if isinstance(item, Model):
+        return item.to_wire()
+    if isinstance(item, list):
+        return [_to_json(x) for x in item]
+    if isinstance(item, tuple):
+        return [_to_json(x) for x in item]
+    if isinstance(item, dict):
+        return {key: _to_json(value) for key, value in item.items()}
+    return item
+
+
+def _wire(name: str) -> Any:
+    return field(default=None, metadata={"wire": name})
+
+
+# ── diagnostics and hooks ────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class Diagnostic(Model):
+    """A configuration problem: ``severity`` is ``error``, ``warning`` or ``info``."""
+
+    severity: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    field: str | None = None
+    code: str | None = None
+
+
+@dataclass
+class HookInfo(Model):
+    """A hook hookd loaded (or the client registered), with its provenance."""
+
+    id: str
+    event: str
+    handler_type: str
+    source: str
+    scope: str
+    timeout_ms: float
+    enabled: bool
+    matcher: str | None = None
+    command: str | None = None
+    priority: float | None = None
+    disabled: bool | None = None
+    trust: str | None = None
+    trust_key: str | None = None
+
+
+# ── initialize ───────────────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class ServerInfo(Model):
+    name: str
+    version: str
+
+
+@dataclass
+class ClientInfo(Model):
+    name: str
+    version: str | None = None
+
+
+@dataclass
+class ConfigSource(Model):
+    """A config file to read instead of discovery; ``scope``: user, project, local, managed or explicit."""
+
+    path: str
+    scope: str | None = None
+
+
+@dataclass
+class ServerOptions(Model):
+    stop_block_cap: int | None = None
+    kill_grace_ms: int | None = None
+    managed_settings_path: str | None = None
+    default_work_area: str | None = None
+    trust_store_path: str | None = None
+    watch: bool | None = None
+
+
+@dataclass
+class Capabilities(Model):
+    programmatic_hooks: bool | None = None
+
+
+@dataclass
+class InitializeParams(Model):
+    protocol_version: str
+    workspace: str
+    dialect: str | None = None
+    client_info: ClientInfo | None = None
+    home: str | None = None
+    sources: list[ConfigSource] | None = None
+    capabilities: Capabilities | None = None
+    options: ServerOptions | None = None
+
+
+@dataclass
+class InitializeResult(Model):
+    protocol_version: str
+    server_info: ServerInfo
+    dialect: str
+    events: list[str]
+    hooks: list[HookInfo]
+    diagnostics: list[Diagnostic]
+
+
+# ── events ───────────────────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class SessionInfo(Model):
+    """The agent session an event belongs to; ``id`` keys per-session state (e.g. the Stop-block cap)."""
+
+    id: str
+    cwd: str | None = None
+    transcript_path: str | None = None
+    permission_mode: str | None = None
+    model: str | None = None
+    prompt_id: str | None = None
+    turn_id: str | None = None
+    agent_id: str | None = None
+    agent_type: str | None = None
+
+
+@dataclass
+class EventParams(Model):
+    """Params of ``hooks/<EventName>``: every field any event may carry (see protocol/README.md)."""
+
+    session: SessionInfo
+    tool_name: str | None = None
+    tool_input: dict[str, Any] | None = None
+    tool_use_id: str | None = None
+    tool_response: Any = None
+    duration_ms: float | None = None
+    error: str | None = None
+    is_interrupt: bool | None = None
+    permission_suggestions: list[Any] | None = None
+    prompt: str | None = None
+    source: str | None = None
+    reason: str | None = None
+    trigger: str | None = None
+    custom_instructions: str | None = None
+    stop_hook_active: bool | None = None
+    last_assistant_message: str | None = None
+    message: str | None = None
+    title: str | None = None
+    notification_type: str | None = None
+    agent_id: str | None = None
+    agent_type: str | None = None
+    agent_transcript_path: str | None = None
+    run_id: str | None = None
+    server_owned: bool | None = None
+    background: bool | None = None
+    extra: dict[str, Any] | None = None
+
+
+@dataclass
+class OutputCapture(Model):
+    bytes: int
+    total_bytes: int
+    truncated: bool
+
+
+@dataclass
+class RunSummary(Model):
+    """One handler's run. ``status``: ok, error, timeout, cancelled, skipped; ``failure_class`` is None when it did not fail."""
+
+    hook_id: str
+    source: str
+    handler_type: str
+    status: str
+    failure_class: str | None
+    decision: str
+    exit_code: int | None
+    signal: str | None
+    duration_ms: float
+    timed_out: bool
+    truncated: bool
+    stdout: OutputCapture
+    stderr: OutputCapture
+    message: str | None = None
+
+
+@dataclass
+class EventResult(Model):
+    """The merged outcome of one event. ``decision``: none, allow, deny, ask, defer or block."""
+
+    event: str
+    decision: str
+    continue_: bool = _wire("continue")
+    notes: list[str] = field(default_factory=list)
+    runs: list[RunSummary] = field(default_factory=list)
+    reason: str | None = None
+    additional_context: str | None = None
+    updated_input: dict[str, Any] | None = None
+    updated_tool_output: Any = None
+    updated_permissions: list[Any] | None = None
+    interrupt: bool | None = None
+    system_message: str | None = None
+    stop_reason: str | None = None
+    suppress_output: bool | None = None
+    feedback: str | None = None
+    extra: dict[str, Any] | None = None
+
+
+# ── management ───────────────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class ListHooksResult(Model):
+    hooks: list[HookInfo]
+    diagnostics: list[Diagnostic]
+
+
+@dataclass
+class ReloadResult(ListHooksResult):
+    pass
+
+
+@dataclass
+class CancelSessionParams(Model):
+    session_id: str
+
+
+@dataclass
+class CancelSessionResult(Model):
+    cancelled: int
+
+
+@dataclass
+class RegisterHookParams(Model):
+    event: str
+    matcher: str | None = None
+    priority: float | None = None
+    timeout_ms: int | None = None
+    name: str | None = None
+
+
+@dataclass
+class RegisterHookResult(Model):
+    hook_id: str
+
+
+@dataclass
+class UnregisterHookParams(Model):
+    hook_id: str
+
+
+@dataclass
+class UnregisterHookResult(Model):
+    removed: bool
+
+
+@dataclass
+class InvokeHookParams(Model):
+    """hookd → client: run programmatic hook ``hook_id``; ``input`` is what a command hook would read on stdin."""
+
+    hook_id: str
+    event: str
+    session_id: str
+    input: Any
+    timeout_ms: int
+
+
+@dataclass
+class InvokeHookResult(Model):
+    """The client's answer to ``hooks/invoke``, as a command hook would have exited.
+
+    ``output`` is what the hook would print on stdout (a JSON object; None: nothing). When built in Python,
+    ``exit_code`` defaults to 0 and ``stderr`` to ``""``.
+    """
+
+    output: Any = None
+    exit_code: int | None = 0
+    stderr: str | None = ""
+
+
+@dataclass
+class DryRunParams(Model):
+    event: str
+    handler: Any
+    params: EventParams | None = None
+
+
+@dataclass
+class DryRunResult(Model):
+    diagnostics: list[Diagnostic]
+    result: EventResult | None = None
+    input: Any = None
+
+
+@dataclass
+class BeginRunParams(Model):
+    run_id: str
+    session_id: str | None = None
+
+
+@dataclass
+class BeginRunResult(Model):
+    run_id: str
+    began: bool
+    hooks: int
+
+
+@dataclass
+class EndRunParams(Model):
+    run_id: str
+
+
+@dataclass
+class EndRunResult(Model):
+    ended: bool
+
+
+@dataclass
+class TrustEntry(Model):
+    key: str
+    trusted: bool
+    hooks: int
+    sources: list[str]
+
+
+@dataclass
+class TrustListResult(Model):
+    entries: list[TrustEntry]
+    store_path: str
+
+
+@dataclass
+class SetTrustParams(Model):
+    trusted: bool
+    key: str | None = None
+    persist: bool | None = None
+
+
+@dataclass
+class SetTrustResult(Model):
+    entries: list[TrustEntry]
+    hooks: list[HookInfo]
+    diagnostics: list[Diagnostic]
+
+
+@dataclass
+class PingResult(Model):
+    pass
+
+
+# ── notifications and errors ─────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class ProgressParams(Model):
+    """``hooks/progress``: a hook with a statusMessage started or finished (``phase``)."""
+
+    session_id: str
+    event: str
+    hook_id: str
+    phase: str
+    request_id: int | str | None = None
+    status_message: str | None = None
+
+
+@dataclass
+class DiagnosticsParams(Model):
+    """``hooks/diagnostics``: the complete current list of diagnostics, after a reload."""
+
+    diagnostics: list[Diagnostic]
+    trigger: str | None = None
+    changed_files: list[str] | None = None
+    hooks: int | None = None
+
+
+@dataclass
+class CancelParams(Model):
+    """``$/cancelRequest``: cancel the request with this id (either direction)."""
+
+    id: int | str
+
+
+@dataclass
+class CancelledData(Model):
+    """``data`` of a -32800 error: the runs that finished and the ones cancelled."""
+
+    runs: list[RunSummary]
+
+
+@dataclass
+class ErrorObject(Model):
+    code: int
+    message: str
+    data: Any = None
+
+    @classmethod
+    def from_wire(cls, value: Mapping[str, Any]) -> ErrorObject:
+        error = super().from_wire(value)
+        if error.code == -32800 and isinstance(error.data, Mapping) and isinstance(error.data.get("runs"), list):
+            error.data = CancelledData.from_wire(error.data)
+        return error
+
+
+# ── messages and the method table ────────────────────────────────────────────────────────────────────
+
+EVENTS: tuple[str, ...] = (
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "Notification",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "PostCompact",
+)
+
+#: client → server requests: method → (params type, result type); None: kept as plain JSON.
+REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
+    "initialize": (InitializeParams, InitializeResult),
+    "shutdown": (None, None),
+    "ping": (None, PingResult),
+    "hooks/list": (None, ListHooksResult),
+    "hooks/cancel": (CancelSessionParams, CancelSessionResult),
+    "hooks/reload": (None, ReloadResult),
+    "hooks/register": (RegisterHookParams, RegisterHookResult),
+    "hooks/unregister": (UnregisterHookParams, UnregisterHookResult),
+    "hooks/dryRun": (DryRunParams, DryRunResult),
+    "runs/begin": (BeginRunParams, BeginRunResult),
+    "runs/end": (EndRunParams, EndRunResult),
+    "trust/list": (None, TrustListResult),
+    "trust/set": (SetTrustParams, SetTrustResult),
+    **{f"hooks/{event}": (EventParams, EventResult) for event in EVENTS},
+}
+CLIENT_NOTIFICATIONS: dict[str, type[Model] | None] = {
+    "exit": None,
+    "initialized": None,
+    "hooks/Notification": EventParams,
+    "$/cancelRequest": CancelParams,
+}
+SERVER_NOTIFICATIONS: dict[str, type[Model] | None] = {
+    "hooks/progress": ProgressParams,
+    "hooks/diagnostics": DiagnosticsParams,
+    "$/cancelRequest": CancelParams,
+}
+#: server → client requests: method → (params type, result type).
+SERVER_REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
+    "hooks/invoke": (InvokeHookParams, InvokeHookResult),
+}
+
+def _typed(value: Any, model: type[Model] | None) -> Any:
+    return model.from_wire(value) if model is not None and isinstance(value, Mapping) else value
+
+
+@dataclass
+class Request(Model):
+    """A request (either direction). ``params`` is typed by the method table when it is an object."""
+
+    id: int | str | None
+    method: str
+    params: Any = None
+    jsonrpc: str = "2.0"
+
+
+@dataclass
+class Notification(Model):
+    method: str
+    params: Any = None
+    jsonrpc: str = "2.0"
+
+
+@dataclass
+class Response(Model):
+    """An answer: ``error`` set, or ``result`` (which may be ``None`` for a JSON ``null`` result)."""
+
+    id: int | str | None
+    result: Any = None
+    error: ErrorObject | None = None
+    jsonrpc: str = "2.0"
+
+    def to_wire(self) -> dict[str, Any]:
+        out = super().to_wire()
+        if self.error is None:
+            out.setdefault("result", None)  # a null result stays on the wire (shutdown answers null)
+        return out
+
+
+Message = Union[Request, Notification, Response]
+
+
+def parse_message(
+    obj: Mapping[str, Any],
+    *,
+    from_server: bool,
+    result_type: type[Model] | None = None,
+) -> Message:
+    """Parses one JSON-RPC message into a Request, Notification or Response with typed params.
+
+    ``from_server`` picks the method table (hookd's requests and notifications, or the client's);
+    ``result_type`` types a response's result (the caller knows which request it answers).
+    ``message.to_wire()`` gives back ``obj`` exactly.
+    """
+    if not isinstance(obj, Mapping):
+        raise TypeError(f"a JSON-RPC message is an object, got {type(obj).__name__}")
+    method = obj.get("method")
+    if isinstance(method, str):
+        params_type: type[Model] | None
+        if "id" in obj:
+            table = SERVER_REQUESTS if from_server else REQUESTS
+            params_type = table.get(method, (None, None))[0]
+            message: Message = Request.from_wire(obj)
+        else:
+            notes = SERVER_NOTIFICATIONS if from_server else CLIENT_NOTIFICATIONS
+            params_type = notes.get(method)
+            message = Notification.from_wire(obj)
+        message.params = _typed(message.params, params_type)
+        return message
+    response = Response.from_wire(obj)
+    if response.error is None and "result" in obj:
+        response.result = _typed(response.result, result_type)
+    return response
+
+
+def method_types(method: str, *, from_server: bool) -> tuple[type[Model] | None, type[Model] | None]:
+    """(params type, result type) of a request method sent by the server (True) or the client (False)."""
+    table = SERVER_REQUESTS if from_server else REQUESTS
+    return table.get(method, (None, None))
