@@ -345,7 +345,8 @@ class Client(ClientBase):
         """Sends one JSON-RPC message exactly as given (framed). Answers to it are not awaited; they reach
         ``on_message``. A request id used this way is never reused by the client."""
         obj = wire(message)
-        self._note_sent(obj)
+        with self._lock:
+            self._note_sent(obj)
         self._write(frame(dumps(obj), self.framing))
 
     def send_raw(self, data: bytes | str) -> None:
