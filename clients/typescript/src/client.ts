@@ -1,0 +1,155 @@
+// HookdClient: one typed method per lifecycle event and per management request, and programmatic hooks whose
+// `hooks/invoke` calls are answered by the caller's handlers. It forwards; the hooks' logic is hookd's (or the handler's).
+import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
+import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from '../../../src/protocol/index.js';
+import { HookdConnection, type ConnectionOptions, type RequestOptions } from './connection.js';
+import type { HookdTransport } from './framing.js';
+import type {
+  EventInput,
+  EventMethodName,
+  EventOutcome,
+  RequestParams,
+  RequestResult,
+  ServerRequestAnswer,
+  ServerRequestParams,
+} from './protocol-types.js';
+
+/** What a programmatic hook's handler receives: `input` is exactly what a command hook would read on stdin. */
+export type HookInvocation = ServerRequestParams<'hooks/invoke'>;
+/** Its answer, as a command hook would have exited: `{output?, exitCode = 0, stderr = ''}`; nothing = no output. */
+export type HookAnswer = ServerRequestAnswer<'hooks/invoke'>;
+export type HookHandlerContext = {
+  /** Aborted when hookd stops waiting (the hook timed out or its event was cancelled): the answer is ignored then. */
+  readonly signal: AbortSignal;
+  readonly token: CancellationToken;
+};
+export type HookHandler = (invocation: HookInvocation, context: HookHandlerContext) => HookAnswer | void | Promise<HookAnswer | void>;
+
+/** One method per lifecycle event, `preToolUse` for `hooks/PreToolUse`: a new event in the protocol is a compile error here until added. */
+export type EventMethods = {
+  [E in EventName as EventMethodName<E>]: (params: EventInput<E>, options?: RequestOptions) => Promise<EventOutcome>;
+};
+
+export type InitializeResult = RequestResult<'initialize'>;
+
+export class HookdClient extends HookdConnection implements EventMethods {
+  /** The answer to `initialize` (hooks with provenance, diagnostics, the dialect's events); set once initialized. */
+  initializeResult: InitializeResult | undefined;
+  readonly #handlers = new Map<string, HookHandler>();
+
+  constructor(transport: HookdTransport, options: ConnectionOptions = {}) {
+    super(transport, options);
+    this.connection.onRequest('hooks/invoke', (params: unknown, token: CancellationToken) => this.#invoke(params, token));
+  }
+
+  async #invoke(params: unknown, token: CancellationToken): Promise<ServerRequestAnswer<'hooks/invoke'>> {
+    const invocation = InvokeHookParamsSchema.parse(params);
+    const handler = this.#handlers.get(invocation.hookId);
+    if (!handler) throw new ResponseError(ErrorCodes.MethodNotFound, `no handler is registered for ${invocation.hookId}`);
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort(new Error(`hookd stopped waiting for ${invocation.hookId}`)));
+    try {
+      const answer = await handler(invocation, { signal: controller.signal, token });
+      return InvokeHookResultSchema.parse(answer ?? {});
+    } finally {
+      subscription.dispose();
+    }
+  }
+
+  /** Must be the first request; `spawnHookd` sends it for you. */
+  async initialize(params: RequestParams<'initialize'>, options?: RequestOptions): Promise<InitializeResult> {
+    this.initializeResult = await this.request('initialize', params, options);
+    return this.initializeResult;
+  }
+
+  /** Any lifecycle event by name; the methods below are this with the name filled in. */
+  event<E extends EventName>(event: E, params: EventInput<E>, options?: RequestOptions): Promise<EventOutcome> {
+    return this.call(`hooks/${event}`, params, options) as Promise<EventOutcome>;
+  }
+
+  sessionStart(params: EventInput<'SessionStart'>, options?: RequestOptions) {
+    return this.event('SessionStart', params, options);
+  }
+  sessionEnd(params: EventInput<'SessionEnd'>, options?: RequestOptions) {
+    return this.event('SessionEnd', params, options);
+  }
+  userPromptSubmit(params: EventInput<'UserPromptSubmit'>, options?: RequestOptions) {
+    return this.event('UserPromptSubmit', params, options);
+  }
+  preToolUse(params: EventInput<'PreToolUse'>, options?: RequestOptions) {
+    return this.event('PreToolUse', params, options);
+  }
+  permissionRequest(params: EventInput<'PermissionRequest'>, options?: RequestOptions) {
+    return this.event('PermissionRequest', params, options);
+  }
+  postToolUse(params: EventInput<'PostToolUse'>, options?: RequestOptions) {
+    return this.event('PostToolUse', params, options);
+  }
+  postToolUseFailure(params: EventInput<'PostToolUseFailure'>, options?: RequestOptions) {
+    return this.event('PostToolUseFailure', params, options);
+  }
+  notification(params: EventInput<'Notification'>, options?: RequestOptions) {
+    return this.event('Notification', params, options);
+  }
+  stop(params: EventInput<'Stop'>, options?: RequestOptions) {
+    return this.event('Stop', params, options);
+  }
+  subagentStart(params: EventInput<'SubagentStart'>, options?: RequestOptions) {
+    return this.event('SubagentStart', params, options);
+  }
+  subagentStop(params: EventInput<'SubagentStop'>, options?: RequestOptions) {
+    return this.event('SubagentStop', params, options);
+  }
+  preCompact(params: EventInput<'PreCompact'>, options?: RequestOptions) {
+    return this.event('PreCompact', params, options);
+  }
+  postCompact(params: EventInput<'PostCompact'>, options?: RequestOptions) {
+    return this.event('PostCompact', params, options);
+  }
+
+  ping(options?: RequestOptions) {
+    return this.request('ping', undefined, options);
+  }
+  listHooks(options?: RequestOptions) {
+    return this.request('hooks/list', undefined, options);
+  }
+  /** Cancels every in-flight event of the session: each rejects with HookdCancelledError. */
+  cancelSession(params: RequestParams<'hooks/cancel'>, options?: RequestOptions) {
+    return this.request('hooks/cancel', params, options);
+  }
+  /** Reads the configuration files again now; also announced through `onDiagnostics`. */
+  reload(options?: RequestOptions) {
+    return this.request('hooks/reload', undefined, options);
+  }
+  dryRun(params: RequestParams<'hooks/dryRun'>, options?: RequestOptions) {
+    return this.request('hooks/dryRun', params, options);
+  }
+  beginRun(params: RequestParams<'runs/begin'>, options?: RequestOptions) {
+    return this.request('runs/begin', params, options);
+  }
+  endRun(params: RequestParams<'runs/end'>, options?: RequestOptions) {
+    return this.request('runs/end', params, options);
+  }
+  trustList(options?: RequestOptions) {
+    return this.request('trust/list', undefined, options);
+  }
+  trustSet(params: RequestParams<'trust/set'>, options?: RequestOptions) {
+    return this.request('trust/set', params, options);
+  }
+
+  /**
+   * Registers a programmatic hook (needs `capabilities.programmaticHooks`, which `spawnHookd` declares): hookd
+   * runs it in priority order with the configured handlers by sending `hooks/invoke`, answered by `handler`.
+   */
+  async registerHook(params: RequestParams<'hooks/register'>, handler: HookHandler, options?: RequestOptions): Promise<RequestResult<'hooks/register'>> {
+    const result = await this.request('hooks/register', params, options);
+    this.#handlers.set(result.hookId, handler);
+    return result;
+  }
+
+  async unregisterHook(params: RequestParams<'hooks/unregister'>, options?: RequestOptions): Promise<RequestResult<'hooks/unregister'>> {
+    const result = await this.request('hooks/unregister', params, options);
+    this.#handlers.delete(params.hookId);
+    return result;
+  }
+}

@@ -1,0 +1,95 @@
+// The typed event methods end to end against the built sidecar: all 13 send their hooks/<Event> request and return
+// the merged result; block and deny decisions come back with their reasons; progress notifications reach onProgress.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EVENT_NAMES, type EventInput, type EventMethodName, type EventName } from '../src/index.js';
+import { bambooConfig, claudeSettings, makeWorkspace, SESSION, spawnTestClient, useSidecar } from './helpers.js';
+
+useSidecar();
+
+const tool = { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'toolu_1' };
+/** Params for every event; a new event in the protocol fails to compile here until it has some. */
+const PARAMS: { [E in EventName]: EventInput<E> } = {
+  SessionStart: { session: SESSION, source: 'startup' },
+  SessionEnd: { session: SESSION },
+  UserPromptSubmit: { session: SESSION, prompt: 'fix the build' },
+  PreToolUse: { session: SESSION, ...tool },
+  PermissionRequest: { session: SESSION, ...tool },
+  PostToolUse: { session: SESSION, ...tool, toolResponse: { ok: true } },
+  PostToolUseFailure: { session: SESSION, ...tool, error: 'exit 1' },
+  Notification: { session: SESSION, message: 'waiting for input' },
+  Stop: { session: SESSION },
+  SubagentStart: { session: SESSION, agentId: 'sub-1' },
+  SubagentStop: { session: SESSION, agentId: 'sub-1' },
+  PreCompact: { session: SESSION },
+  PostCompact: { session: SESSION },
+};
+const methodOf = <E extends EventName>(event: E) => `${event[0]!.toLowerCase()}${event.slice(1)}` as EventMethodName<E>;
+
+describe('event methods', () => {
+  it('each of the 13 event methods sends its hooks/<Event> request: the hook of that event reads its envelope, the result names the event', async () => {
+    const workspace = makeWorkspace();
+    const seen = makeWorkspace();
+    claudeSettings(workspace, Object.fromEntries(EVENT_NAMES.map((event) => [event, [{ hooks: [{ type: 'command', command: `cat > '${join(seen, event)}.json'` }] }]])));
+    const client = await spawnTestClient({ workspace });
+    expect(client.initializeResult!.hooks).toHaveLength(EVENT_NAMES.length);
+    for (const event of EVENT_NAMES) {
+      const method = client[methodOf(event)] as (params: unknown) => ReturnType<typeof client.preToolUse>;
+      const result = await method.call(client, PARAMS[event]);
+      expect(result.event).toBe(event);
+      expect(result.runs.map((run) => [run.hookId, run.status])).toEqual([[`project:${event}[0].hooks[0]`, 'ok']]);
+      const envelope = JSON.parse(readFileSync(join(seen, `${event}.json`), 'utf8')) as { hook_event_name: string; session_id: string };
+      expect([envelope.hook_event_name, envelope.session_id]).toEqual([event, SESSION.id]);
+    }
+  });
+
+  it('a Stop hook that blocks: decision block with its reason (the agent keeps working)', async () => {
+    const workspace = makeWorkspace();
+    claudeSettings(workspace, { Stop: [{ hooks: [{ type: 'command', command: `printf '%s' '{"decision":"block","reason":"Run the tests first."}'` }] }] });
+    const client = await spawnTestClient({ workspace });
+    const result = await client.stop({ session: SESSION, lastAssistantMessage: 'done' });
+    expect({ decision: result.decision, reason: result.reason }).toEqual({ decision: 'block', reason: 'Run the tests first.' });
+  });
+
+  it('bamboo: a PreToolUse block verdict with reason and additional context', async () => {
+    const workspace = makeWorkspace();
+    const file = bambooConfig(workspace, {
+      PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: `printf '%s' '{"decision":"block","reason":"not here","additional_context":"use make clean"}'` }] }],
+    });
+    const client = await spawnTestClient({ workspace, dialect: 'bamboo', sources: [{ path: file, scope: 'user' }], options: { watch: false } });
+    const result = await client.preToolUse({ session: SESSION, ...tool });
+    expect({ decision: result.decision, reason: result.reason, additionalContext: result.additionalContext }).toEqual({
+      decision: 'block',
+      reason: 'not here',
+      additionalContext: 'use make clean',
+    });
+  });
+
+  it('claude: a PreToolUse hook exiting 2 denies with its stderr as the reason; a non-matching tool gets decision none', async () => {
+    const workspace = makeWorkspace();
+    claudeSettings(workspace, { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "no deleting" >&2; exit 2' }] }] });
+    const client = await spawnTestClient({ workspace });
+    const denied = await client.preToolUse({ session: SESSION, ...tool });
+    expect({ decision: denied.decision, reason: denied.reason }).toEqual({ decision: 'deny', reason: 'no deleting' });
+    const other = await client.preToolUse({ session: SESSION, toolName: 'Read', toolInput: { file_path: '/tmp/x' } });
+    expect({ decision: other.decision, runs: other.runs }).toEqual({ decision: 'none', runs: [] });
+  });
+
+  it('onProgress receives started and finished for a hook with a statusMessage, before the result; a disposed listener hears nothing', async () => {
+    const workspace = makeWorkspace();
+    claudeSettings(workspace, { PreToolUse: [{ hooks: [{ type: 'command', command: 'true', statusMessage: 'Scanning…' }] }] });
+    const client = await spawnTestClient({ workspace });
+    const heard: unknown[] = [];
+    const ignored: unknown[] = [];
+    client.onProgress((params) => heard.push({ phase: params.phase, sessionId: params.sessionId, hookId: params.hookId, statusMessage: params.statusMessage }));
+    client.onProgress((params) => ignored.push(params)).dispose();
+    await client.preToolUse({ session: SESSION, ...tool });
+    const progress = { sessionId: SESSION.id, hookId: 'project:PreToolUse[0].hooks[0]', statusMessage: 'Scanning…' };
+    expect(heard).toEqual([
+      { phase: 'started', ...progress },
+      { phase: 'finished', ...progress },
+    ]);
+    expect(ignored).toEqual([]);
+  });
+});

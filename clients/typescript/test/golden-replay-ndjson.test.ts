@@ -1,0 +1,5 @@
+// Every golden fixture replayed through the client in ndjson framing against the built sidecar (see golden.ts):
+// hooks/invoke answered by a registered handler, $/cancelRequest as an AbortSignal or CancellationToken.
+import { describeReplay } from './golden.js';
+
+describeReplay('ndjson');
