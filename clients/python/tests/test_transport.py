@@ -142,6 +142,7 @@ def test_sync_timeout_sends_cancel_and_is_bounded_when_the_peer_stays_silent() -
         elapsed = time.monotonic() - started
         assert 0.2 <= elapsed < 3, elapsed
         assert isinstance(caught.value, TimeoutError) and caught.value.runs == [] and caught.value.method == "test/silent"
+        assert not h._pending, "a request given up on is forgotten"
         assert wait_until(lambda: notes.of("test/sawCancel"))
         assert notes.of("test/sawCancel")[0] == {"id": 2}
 
@@ -270,6 +271,7 @@ async def test_async_timeout_sends_cancel_and_is_bounded_when_the_peer_stays_sil
             await h.request("test/silent", timeout=0.2)
         assert 0.2 <= time.monotonic() - started < 3
         assert caught.value.runs == []
+        assert not h._pending, "a request given up on is forgotten"
         assert await await_until(lambda: notes.of("test/sawCancel"))
         assert notes.of("test/sawCancel")[0] == {"id": 2}
 

@@ -328,6 +328,7 @@ class AsyncClient(ClientBase):
         try:
             response = await asyncio.wait_for(asyncio.shield(entry.future), self.cancel_wait)
         except (asyncio.TimeoutError, HookdError):
+            self._pending.pop(entry.id, None)  # given up on: a late answer is dropped
             return []
         return runs_of(response)
 

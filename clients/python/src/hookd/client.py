@@ -111,7 +111,8 @@ class PendingRequest:
             raise
         if not finished:
             self.cancel()
-            self._done.wait(self._client.cancel_wait)
+            if not self._done.wait(self._client.cancel_wait):
+                self._client._forget(self.id)  # given up on: a late answer is dropped
             raise RequestTimeout(
                 f"no answer within {timeout:g} s: cancelled",
                 timeout=float(timeout or 0),
@@ -314,6 +315,10 @@ class Client(ClientBase):
             return ConnectionClosed(message, returncode=self.returncode, stderr_tail=self.stderr_text()[-2000:] or None)
 
         return make
+
+    def _forget(self, request_id: Any) -> None:
+        with self._lock:
+            self._pending.pop(request_id, None)
 
     def _check_not_reader(self, method: str) -> None:
         if threading.current_thread() is self._reader:
