@@ -48,14 +48,21 @@ export function eventMethod(event: EventName): `hooks/${EventName}` {
   return `hooks/${event}`;
 }
 
-const eventRequests = {} as Record<`hooks/${EventName}`, RequestSpec>;
-for (const event of EVENT_NAMES) {
-  eventRequests[eventMethod(event)] = {
-    params: EventParamsSchemas[event],
-    result: EventResultSchema,
-    doc: `Run the ${event} hooks and merge their answers.`,
+type EventRequestSpecs = {
+  readonly [E in EventName as `hooks/${E}`]: {
+    readonly params: (typeof EventParamsSchemas)[E];
+    readonly result: typeof EventResultSchema;
+    readonly doc: string;
   };
-}
+};
+
+/** One typed entry per event, so `Requests['hooks/PreToolUse'].params` keeps its own schema's type. */
+const eventRequests = Object.fromEntries(
+  EVENT_NAMES.map((event) => [
+    eventMethod(event),
+    { params: EventParamsSchemas[event], result: EventResultSchema, doc: `Run the ${event} hooks and merge their answers.` },
+  ]),
+) as EventRequestSpecs;
 
 export const Requests = {
   initialize: {
