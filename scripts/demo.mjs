@@ -3,7 +3,7 @@
 // scripted session against the configs in examples/<dialect>/ and prints each event and its decision.
 // Usage: npm run demo [-- --dialect claude] [-- --framing content-length]
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,24 @@ const scenarios = {
     });
     await call('hooks/SessionEnd', { ...run, reason: 'completed' });
     show('runs/end', await rpc('runs/end', run));
+
+    // The Notification hook ran in the background: it appended the payload to $BAMBOO_DATA_DIR/notifications.log.
+    const log = join(home, '.bamboo', 'notifications.log');
+    for (let waited = 0; waited < 5000 && !existsSync(log); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    console.log(`notifications.log (written by the fire-and-forget hook): ${existsSync(log) ? readFileSync(log, 'utf8').trim() : '(not written)'}\n`);
+
+    // Hot reload: an editor saves the user's hooks.json atomically; hookd reloads it and says so.
+    const userFile = join(home, '.bamboo', 'hooks.json');
+    const config = JSON.parse(readFileSync(userFile, 'utf8'));
+    config.lifecycle_hooks.UserPromptSubmit = [
+      { hooks: [{ type: 'command', command: `printf '%s' '{"decision": "block", "reason": "prompts are closed for today"}'` }] },
+    ];
+    const reloaded = waitForNotification();
+    writeFileSync(`${userFile}.tmp`, JSON.stringify(config, null, 2));
+    renameSync(`${userFile}.tmp`, userFile);
+    console.log('saved a new ~/.bamboo/hooks.json (atomic rename)');
+    await reloaded;
+    await call('hooks/UserPromptSubmit', { prompt: 'One more thing' });
     show(
       'hooks/dryRun (a script handler, not saved)',
       await rpc('hooks/dryRun', { event: 'PreToolUse', handler: { type: 'script', path: '.bamboo/hooks/block-dangerous-bash.py', timeout_ms: 5000 } }),
@@ -99,6 +117,8 @@ const child = spawn(process.execPath, [bin, '--framing', values.framing], {
   env: { ...process.env, BAMBOO_DATA_DIR: join(home, '.bamboo') },
 });
 const serverRequests = {};
+const notificationWaiters = [];
+const waitForNotification = () => new Promise((resolve) => notificationWaiters.push(resolve));
 let buffer = '';
 let nextId = 1;
 const pending = new Map();
@@ -119,6 +139,7 @@ child.stdout.on('data', (chunk) => {
       pending.get(message.id)(message);
       pending.delete(message.id);
     } else if (message.method === 'hooks/diagnostics') {
+      for (const resolve of notificationWaiters.splice(0)) resolve(message);
       console.log(`    ↪ hooks/diagnostics: ${message.params.diagnostics.length} diagnostic(s)`);
     } else if (message.method === 'hooks/progress' && message.params.phase === 'started') {
       console.log(`    … ${message.params.statusMessage}`);
