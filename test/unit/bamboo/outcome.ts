@@ -1,8 +1,6 @@
 // Test factories for the bamboo dialect: hand-built ProcessOutcomes, hooks, event contexts and hooks.json trees;
 // no processes.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { tempTree as tempTreeIn, writeTree } from '../../helpers/temp-tree.js';
 import type { EventContext, HandlerSpec, HookSpec } from '../../../src/engine/dialect.js';
 import type { EventName, EventParams } from '../../../src/protocol/index.js';
 
@@ -27,19 +25,8 @@ export function context(event: EventName, params: Partial<EventParams> = {}, ses
 }
 
 /** A fresh temp dir with `files` (relative path → JSON value, or raw text) written into it. */
-export function tempTree(files: Record<string, unknown> = {}): string {
-  const root = mkdtempSync(join(tmpdir(), 'hookd-bamboo-'));
-  writeTree(root, files);
-  return root;
-}
-
-export function writeTree(root: string, files: Record<string, unknown>): void {
-  for (const [relative, content] of Object.entries(files)) {
-    const path = join(root, relative);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-}
+export const tempTree = (files: Record<string, unknown> = {}): string => tempTreeIn(files, 'hookd-bamboo-');
+export { writeTree };
 
 /** `{lifecycle_hooks: {[event]: groups}}`. */
 export const section = (events: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ lifecycle_hooks: { ...more, ...events } });

@@ -1,7 +1,5 @@
 // Test factories for the claude dialect: hand-built ProcessOutcomes, hooks and event contexts; no processes.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { tempTree as tempTreeIn, writeTree } from '../../helpers/temp-tree.js';
 import type { CommandHandler, EventContext, HookSpec } from '../../../src/engine/dialect.js';
 import type { EventName, EventParams } from '../../../src/protocol/index.js';
 
@@ -25,17 +23,6 @@ export function context(event: EventName, params: Partial<EventParams> = {}, ses
   return { event, params: { ...params, session }, workspace: WORKSPACE, sessionId: session.id, cwd: session.cwd ?? WORKSPACE };
 }
 
-/** A fresh temp dir with `files` (relative path → JSON value or raw text) written into it. */
-export function tempTree(files: Record<string, unknown> = {}): string {
-  const root = mkdtempSync(join(tmpdir(), 'hookd-claude-'));
-  writeTree(root, files);
-  return root;
-}
-
-export function writeTree(root: string, files: Record<string, unknown>): void {
-  for (const [relative, content] of Object.entries(files)) {
-    const path = join(root, relative);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-}
+/** A fresh temp dir with `files` (relative path → JSON value, or raw text) written into it. */
+export const tempTree = (files: Record<string, unknown> = {}): string => tempTreeIn(files, 'hookd-claude-');
+export { writeTree };
