@@ -8,7 +8,7 @@ import contextlib
 import inspect
 import json
 import os
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
 
 from ._base import ClientBase, HookHandler, log
@@ -24,7 +24,6 @@ from ._common import (
     content_length,
     dumps,
     error_answer,
-    event_params,
     frame,
     initialize_params,
     invoke_answer,
@@ -33,6 +32,7 @@ from ._common import (
     runs_of,
     wire,
 )
+from ._methods import _Methods
 from .errors import ConnectionClosed, HookdError, RequestTimeout, TaskCancelled, error_from_wire
 from .types import (
     BeginRunResult,
@@ -83,7 +83,7 @@ class _Pending:
         self.cancel_sent = False
 
 
-class AsyncClient(ClientBase):
+class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Coroutine[Any, Any, EventResult | None]]):
     """A hookd sidecar and the asyncio connection to it.
 
     ``await AsyncClient.start(command, ...)`` starts the process; ``await initialize()`` (or ``hookd.aspawn``,
@@ -527,29 +527,6 @@ class AsyncClient(ClientBase):
 
     # ── events ───────────────────────────────────────────────────────────────────────────────────────
 
-    def _event_params(
-        self,
-        event: str,
-        params: Any,
-        session: Any,
-        run_id: Any,
-        server_owned: Any,
-        extra: Any,
-        more: Any,
-        fields: Mapping[str, Any],
-    ) -> dict[str, Any]:
-        return event_params(
-            event,
-            self.session,
-            params,
-            session=session,
-            run_id=run_id,
-            server_owned=server_owned,
-            extra=extra,
-            more=more,
-            fields=fields,
-        )
-
     async def event(
         self,
         event: str,
@@ -567,353 +544,14 @@ class AsyncClient(ClientBase):
         params_ = self._event_params(event, params, session, run_id, server_owned, extra, more, fields)
         return await self.request(f"hooks/{event}", params_, timeout=timeout)  # type: ignore[no-any-return]
 
-    async def _ev(
-        self,
-        event: str,
-        timeout: Any,
-        session: Any,
-        run_id: Any,
-        server_owned: Any,
-        extra: Any,
-        more: Any,
-        **fields: Any,
-    ) -> EventResult:
-        return await self.event(
-            event,
-            session=session,
-            run_id=run_id,
-            server_owned=server_owned,
-            extra=extra,
-            more=more,
-            timeout=timeout,
-            **fields,
-        )
+    def _ev(
+        self, event: str, timeout: Any, session: Any, run_id: Any, server_owned: Any, extra: Any, more: Any, **fields: Any
+    ) -> Coroutine[Any, Any, EventResult]:
+        return self.event(event, session=session, run_id=run_id, server_owned=server_owned, extra=extra, more=more, timeout=timeout, **fields)
 
-    async def session_start(
-        self,
-        source: str | None = None,
-        *,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev("SessionStart", timeout, session, run_id, server_owned, extra, more, source=source)
-
-    async def session_end(
-        self,
-        reason: str | None = None,
-        *,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev("SessionEnd", timeout, session, run_id, server_owned, extra, more, reason=reason)
-
-    async def user_prompt_submit(
-        self,
-        prompt: str,
-        *,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev("UserPromptSubmit", timeout, session, run_id, server_owned, extra, more, prompt=prompt)
-
-    async def pre_tool_use(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        *,
-        tool_use_id: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "PreToolUse",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            tool_use_id=tool_use_id,
-        )
-
-    async def permission_request(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        *,
-        tool_use_id: str | None = None,
-        permission_suggestions: list[Any] | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "PermissionRequest",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            tool_use_id=tool_use_id,
-            permission_suggestions=permission_suggestions,
-        )
-
-    async def post_tool_use(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        tool_response: Any = None,
-        *,
-        tool_use_id: str | None = None,
-        duration_ms: float | None = None,
-        background: bool | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "PostToolUse",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            tool_response=tool_response,
-            tool_use_id=tool_use_id,
-            duration_ms=duration_ms,
-            background=background,
-        )
-
-    async def post_tool_use_failure(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        error: str | None = None,
-        *,
-        is_interrupt: bool | None = None,
-        tool_use_id: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "PostToolUseFailure",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            error=error,
-            is_interrupt=is_interrupt,
-            tool_use_id=tool_use_id,
-        )
-
-    async def notification(
-        self,
-        message: str,
-        *,
-        title: str | None = None,
-        notification_type: str | None = None,
-        fire_and_forget: bool = False,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult | None:
-        """See Client.notification."""
-        if fire_and_forget:
-            await self.notify(
-                "hooks/Notification",
-                self._event_params(
-                    "Notification",
-                    None,
-                    session,
-                    run_id,
-                    server_owned,
-                    extra,
-                    more,
-                    {"message": message, "title": title, "notification_type": notification_type},
-                ),
-            )
-            return None
-        return await self._ev(
-            "Notification",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            message=message,
-            title=title,
-            notification_type=notification_type,
-        )
-
-    async def stop(
-        self,
-        *,
-        stop_hook_active: bool | None = None,
-        last_assistant_message: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "Stop",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            stop_hook_active=stop_hook_active,
-            last_assistant_message=last_assistant_message,
-        )
-
-    async def subagent_start(
-        self,
-        *,
-        agent_id: str | None = None,
-        agent_type: str | None = None,
-        agent_transcript_path: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "SubagentStart",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            agent_id=agent_id,
-            agent_type=agent_type,
-            agent_transcript_path=agent_transcript_path,
-        )
-
-    async def subagent_stop(
-        self,
-        *,
-        stop_hook_active: bool | None = None,
-        last_assistant_message: str | None = None,
-        agent_id: str | None = None,
-        agent_type: str | None = None,
-        agent_transcript_path: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "SubagentStop",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            stop_hook_active=stop_hook_active,
-            last_assistant_message=last_assistant_message,
-            agent_id=agent_id,
-            agent_type=agent_type,
-            agent_transcript_path=agent_transcript_path,
-        )
-
-    async def pre_compact(
-        self,
-        trigger: str | None = None,
-        *,
-        custom_instructions: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "PreCompact",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            trigger=trigger,
-            custom_instructions=custom_instructions,
-        )
-
-    async def post_compact(
-        self,
-        trigger: str | None = None,
-        *,
-        custom_instructions: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return await self._ev(
-            "PostCompact",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            trigger=trigger,
-            custom_instructions=custom_instructions,
-        )
+    async def _notify_event(self, event: str, session: Any, run_id: Any, server_owned: Any, extra: Any, more: Any, **fields: Any) -> None:
+        params = self._event_params(event, None, session, run_id, server_owned, extra, more, fields)
+        await self.notify(f"hooks/{event}", params)
 
     # ── management ───────────────────────────────────────────────────────────────────────────────────
 

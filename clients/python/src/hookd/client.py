@@ -26,7 +26,6 @@ from ._common import (
     content_length,
     dumps,
     error_answer,
-    event_params,
     frame,
     initialize_params,
     invoke_answer,
@@ -35,6 +34,7 @@ from ._common import (
     runs_of,
     wire,
 )
+from ._methods import _Methods
 from .errors import ConnectionClosed, HookdError, RequestTimeout, error_from_wire
 from .types import (
     BeginRunResult,
@@ -165,7 +165,7 @@ class _Serving:
         self.answered = False
 
 
-class Client(ClientBase):
+class Client(ClientBase, _Methods[EventResult, EventResult | None]):
     """A hookd sidecar and the connection to it. Thread-safe: requests may be made from any thread.
 
     ``Client(command, ...)`` only starts the process; ``initialize()`` (or ``hookd.spawn``, which does both)
@@ -574,29 +574,6 @@ class Client(ClientBase):
 
     # ── events ───────────────────────────────────────────────────────────────────────────────────────
 
-    def _event_params(
-        self,
-        event: str,
-        params: Any,
-        session: Any,
-        run_id: Any,
-        server_owned: Any,
-        extra: Any,
-        more: Any,
-        fields: Mapping[str, Any],
-    ) -> dict[str, Any]:
-        return event_params(
-            event,
-            self.session,
-            params,
-            session=session,
-            run_id=run_id,
-            server_owned=server_owned,
-            extra=extra,
-            more=more,
-            fields=fields,
-        )
-
     def event(
         self,
         event: str,
@@ -631,355 +608,12 @@ class Client(ClientBase):
         """As ``event`` but returns at once: a PendingRequest to ``result()`` or ``cancel()``."""
         return self.submit(f"hooks/{event}", self._event_params(event, params, session, run_id, server_owned, extra, more, fields))
 
-    def _ev(
-        self,
-        event: str,
-        timeout: Any,
-        session: Any,
-        run_id: Any,
-        server_owned: Any,
-        extra: Any,
-        more: Any,
-        **fields: Any,
-    ) -> EventResult:
-        return self.event(
-            event,
-            session=session,
-            run_id=run_id,
-            server_owned=server_owned,
-            extra=extra,
-            more=more,
-            timeout=timeout,
-            **fields,
-        )
+    def _ev(self, event: str, timeout: Any, session: Any, run_id: Any, server_owned: Any, extra: Any, more: Any, **fields: Any) -> EventResult:
+        return self.event(event, session=session, run_id=run_id, server_owned=server_owned, extra=extra, more=more, timeout=timeout, **fields)
 
-    def session_start(
-        self,
-        source: str | None = None,
-        *,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        """SessionStart (``source``: startup, resume, clear, compact; hookd's default: startup)."""
-        return self._ev("SessionStart", timeout, session, run_id, server_owned, extra, more, source=source)
-
-    def session_end(
-        self,
-        reason: str | None = None,
-        *,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev("SessionEnd", timeout, session, run_id, server_owned, extra, more, reason=reason)
-
-    def user_prompt_submit(
-        self,
-        prompt: str,
-        *,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev("UserPromptSubmit", timeout, session, run_id, server_owned, extra, more, prompt=prompt)
-
-    def pre_tool_use(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        *,
-        tool_use_id: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "PreToolUse",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            tool_use_id=tool_use_id,
-        )
-
-    def permission_request(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        *,
-        tool_use_id: str | None = None,
-        permission_suggestions: list[Any] | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "PermissionRequest",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            tool_use_id=tool_use_id,
-            permission_suggestions=permission_suggestions,
-        )
-
-    def post_tool_use(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        tool_response: Any = None,
-        *,
-        tool_use_id: str | None = None,
-        duration_ms: float | None = None,
-        background: bool | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "PostToolUse",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            tool_response=tool_response,
-            tool_use_id=tool_use_id,
-            duration_ms=duration_ms,
-            background=background,
-        )
-
-    def post_tool_use_failure(
-        self,
-        tool_name: str,
-        tool_input: Mapping[str, Any],
-        error: str | None = None,
-        *,
-        is_interrupt: bool | None = None,
-        tool_use_id: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "PostToolUseFailure",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            error=error,
-            is_interrupt=is_interrupt,
-            tool_use_id=tool_use_id,
-        )
-
-    def notification(
-        self,
-        message: str,
-        *,
-        title: str | None = None,
-        notification_type: str | None = None,
-        fire_and_forget: bool = False,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult | None:
-        """Notification. ``fire_and_forget=True`` sends it as a JSON-RPC notification: nothing is answered
-        and this returns None."""
-        if fire_and_forget:
-            self.notify(
-                "hooks/Notification",
-                self._event_params(
-                    "Notification",
-                    None,
-                    session,
-                    run_id,
-                    server_owned,
-                    extra,
-                    more,
-                    {"message": message, "title": title, "notification_type": notification_type},
-                ),
-            )
-            return None
-        return self._ev(
-            "Notification",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            message=message,
-            title=title,
-            notification_type=notification_type,
-        )
-
-    def stop(
-        self,
-        *,
-        stop_hook_active: bool | None = None,
-        last_assistant_message: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "Stop",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            stop_hook_active=stop_hook_active,
-            last_assistant_message=last_assistant_message,
-        )
-
-    def subagent_start(
-        self,
-        *,
-        agent_id: str | None = None,
-        agent_type: str | None = None,
-        agent_transcript_path: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "SubagentStart",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            agent_id=agent_id,
-            agent_type=agent_type,
-            agent_transcript_path=agent_transcript_path,
-        )
-
-    def subagent_stop(
-        self,
-        *,
-        stop_hook_active: bool | None = None,
-        last_assistant_message: str | None = None,
-        agent_id: str | None = None,
-        agent_type: str | None = None,
-        agent_transcript_path: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "SubagentStop",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            stop_hook_active=stop_hook_active,
-            last_assistant_message=last_assistant_message,
-            agent_id=agent_id,
-            agent_type=agent_type,
-            agent_transcript_path=agent_transcript_path,
-        )
-
-    def pre_compact(
-        self,
-        trigger: str | None = None,
-        *,
-        custom_instructions: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "PreCompact",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            trigger=trigger,
-            custom_instructions=custom_instructions,
-        )
-
-    def post_compact(
-        self,
-        trigger: str | None = None,
-        *,
-        custom_instructions: str | None = None,
-        session: SessionLike | None = None,
-        run_id: str | None = None,
-        server_owned: bool | None = None,
-        extra: Mapping[str, Any] | None = None,
-        more: Mapping[str, Any] | None = None,
-        timeout: float | None = DEFAULT,
-    ) -> EventResult:
-        return self._ev(
-            "PostCompact",
-            timeout,
-            session,
-            run_id,
-            server_owned,
-            extra,
-            more,
-            trigger=trigger,
-            custom_instructions=custom_instructions,
-        )
+    def _notify_event(self, event: str, session: Any, run_id: Any, server_owned: Any, extra: Any, more: Any, **fields: Any) -> None:
+        params = self._event_params(event, None, session, run_id, server_owned, extra, more, fields)
+        self.notify(f"hooks/{event}", params)
 
     # ── management ───────────────────────────────────────────────────────────────────────────────────
 

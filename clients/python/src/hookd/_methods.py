@@ -1,0 +1,377 @@
+"""The typed hookd methods both clients share, written once: ``_Methods[R]`` defines each event method
+(``pre_tool_use``, ``stop``, ...) in terms of ``_ev``, which the synchronous client implements returning the
+EventResult and the asyncio client returning a coroutine of it (so ``await h.pre_tool_use(...)`` works)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+from ._common import DEFAULT, SessionLike, event_params
+
+R = TypeVar("R")
+#: What ``notification`` returns: R, or (fire_and_forget) nothing, in the client's own way.
+N = TypeVar("N")
+
+
+class _Methods(Generic[R, N]):
+    """The event methods of Client (``_Methods[EventResult, EventResult | None]``) and of AsyncClient
+    (``_Methods[Coroutine[Any, Any, EventResult], Coroutine[Any, Any, EventResult | None]]``)."""
+
+    session: dict[str, Any]
+
+    #: ``_ev(event, timeout, session, run_id, server_owned, extra, more, **fields)`` sends ``hooks/<event>`` as
+    #: the client's ``event`` does, returning the EventResult (Client) or a coroutine of it (AsyncClient).
+    _ev: Callable[..., R]
+    #: ``_notify_event(event, session, run_id, server_owned, extra, more, **fields)`` sends ``hooks/<event>``
+    #: as a JSON-RPC notification, returning None (Client) or a coroutine of None (AsyncClient).
+    _notify_event: Callable[..., N]
+
+    def _event_params(
+        self,
+        event: str,
+        params: Any,
+        session: Any,
+        run_id: Any,
+        server_owned: Any,
+        extra: Any,
+        more: Any,
+        fields: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        return event_params(
+            event,
+            self.session,
+            params,
+            session=session,
+            run_id=run_id,
+            server_owned=server_owned,
+            extra=extra,
+            more=more,
+            fields=fields,
+        )
+
+    def session_start(
+        self,
+        source: str | None = None,
+        *,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """SessionStart (``source``: startup, resume, clear, compact; hookd's default: startup)."""
+        return self._ev("SessionStart", timeout, session, run_id, server_owned, extra, more, source=source)
+
+    def session_end(
+        self,
+        reason: str | None = None,
+        *,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev("SessionEnd", timeout, session, run_id, server_owned, extra, more, reason=reason)
+
+    def user_prompt_submit(
+        self,
+        prompt: str,
+        *,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev("UserPromptSubmit", timeout, session, run_id, server_owned, extra, more, prompt=prompt)
+
+    def pre_tool_use(
+        self,
+        tool_name: str,
+        tool_input: Mapping[str, Any],
+        *,
+        tool_use_id: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "PreToolUse",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            tool_name=tool_name,
+            tool_input=tool_input,
+            tool_use_id=tool_use_id,
+        )
+
+    def permission_request(
+        self,
+        tool_name: str,
+        tool_input: Mapping[str, Any],
+        *,
+        tool_use_id: str | None = None,
+        permission_suggestions: list[Any] | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "PermissionRequest",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            tool_name=tool_name,
+            tool_input=tool_input,
+            tool_use_id=tool_use_id,
+            permission_suggestions=permission_suggestions,
+        )
+
+    def post_tool_use(
+        self,
+        tool_name: str,
+        tool_input: Mapping[str, Any],
+        tool_response: Any = None,
+        *,
+        tool_use_id: str | None = None,
+        duration_ms: float | None = None,
+        background: bool | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "PostToolUse",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            tool_name=tool_name,
+            tool_input=tool_input,
+            tool_response=tool_response,
+            tool_use_id=tool_use_id,
+            duration_ms=duration_ms,
+            background=background,
+        )
+
+    def post_tool_use_failure(
+        self,
+        tool_name: str,
+        tool_input: Mapping[str, Any],
+        error: str | None = None,
+        *,
+        is_interrupt: bool | None = None,
+        tool_use_id: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "PostToolUseFailure",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            tool_name=tool_name,
+            tool_input=tool_input,
+            error=error,
+            is_interrupt=is_interrupt,
+            tool_use_id=tool_use_id,
+        )
+
+    def notification(
+        self,
+        message: str,
+        *,
+        title: str | None = None,
+        notification_type: str | None = None,
+        fire_and_forget: bool = False,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> N:
+        """Notification. ``fire_and_forget=True`` sends it as a JSON-RPC notification: nothing is answered
+        and this returns None."""
+        if fire_and_forget:
+            return self._notify_event(
+                "Notification",
+                session,
+                run_id,
+                server_owned,
+                extra,
+                more,
+                message=message,
+                title=title,
+                notification_type=notification_type,
+            )
+        return self._ev(  # type: ignore[return-value]  # R is within N
+            "Notification",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            message=message,
+            title=title,
+            notification_type=notification_type,
+        )
+
+    def stop(
+        self,
+        *,
+        stop_hook_active: bool | None = None,
+        last_assistant_message: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "Stop",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            stop_hook_active=stop_hook_active,
+            last_assistant_message=last_assistant_message,
+        )
+
+    def subagent_start(
+        self,
+        *,
+        agent_id: str | None = None,
+        agent_type: str | None = None,
+        agent_transcript_path: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "SubagentStart",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            agent_id=agent_id,
+            agent_type=agent_type,
+            agent_transcript_path=agent_transcript_path,
+        )
+
+    def subagent_stop(
+        self,
+        *,
+        stop_hook_active: bool | None = None,
+        last_assistant_message: str | None = None,
+        agent_id: str | None = None,
+        agent_type: str | None = None,
+        agent_transcript_path: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "SubagentStop",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            stop_hook_active=stop_hook_active,
+            last_assistant_message=last_assistant_message,
+            agent_id=agent_id,
+            agent_type=agent_type,
+            agent_transcript_path=agent_transcript_path,
+        )
+
+    def pre_compact(
+        self,
+        trigger: str | None = None,
+        *,
+        custom_instructions: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "PreCompact",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            trigger=trigger,
+            custom_instructions=custom_instructions,
+        )
+
+    def post_compact(
+        self,
+        trigger: str | None = None,
+        *,
+        custom_instructions: str | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        return self._ev(
+            "PostCompact",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            trigger=trigger,
+            custom_instructions=custom_instructions,
+        )
+
