@@ -677,13 +677,6 @@ class _Spawn:
     def __await__(self) -> Any:
         return self._open().__await__()
 
-    async def _shutdown_request(self) -> None:
-        loop = asyncio.get_running_loop()
-        entry = _Pending(self._alloc_id(), "shutdown", None, None, loop.create_future())
-        self._pending[entry.id] = entry
-        await self._send({"jsonrpc": "2.0", "id": entry.id, "method": "shutdown"})
-        await entry.future
-
     async def __aenter__(self) -> AsyncClient:
         self._client = await self._open()
         return self._client
