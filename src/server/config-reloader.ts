@@ -24,13 +24,11 @@ export function startConfigReloader(options: {
   readonly loadContext: LoadContext;
   readonly logger: Logger;
   readonly notify: (params: DiagnosticsParams) => void;
-  readonly debounceMs?: number;
 }): ConfigReloader {
   const { engine, loadContext, logger } = options;
   let watcher: SourceWatcher | undefined;
   watcher = watchSources({
     files: engine.snapshot.sources,
-    ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
     logger,
     onChange: async (change) => {
       logger.info(`config changed: ${change.changedFiles.join(', ') || '(files)'}; reloading`);

@@ -38,8 +38,6 @@ export type SessionDefaults = {
   readonly stopBlockCap?: number;
   readonly killGraceMs?: number;
   readonly managedSettingsPath?: string;
-  /** Debounce of the config watcher (tests shorten it). */
-  readonly reloadDebounceMs?: number;
 };
 
 export type SessionDeps = {
@@ -142,7 +140,6 @@ export function createSession(deps: SessionDeps): Session {
           loadContext,
           logger,
           notify: deps.onDiagnostics,
-          ...(deps.defaults.reloadDebounceMs !== undefined ? { debounceMs: deps.defaults.reloadDebounceMs } : {}),
         })
       : undefined;
     await reloader?.ready;
