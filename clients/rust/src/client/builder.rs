@@ -1,0 +1,275 @@
+//! [`Builder`]: hookd's process settings and `initialize` params, then spawning and initializing it.
+//! Configuration and start-up only; requests are the client's.
+
+use crate::error::{Error, Result};
+use crate::protocol::*;
+use crate::transport::{spawn_writer, LineReader, RawConnection, SpawnConfig, StderrMode};
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, AtomicUsize};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Notify;
+use super::conn::{Callback, Conn, State};
+use super::hookd::{Hookd, Inner};
+use super::notifications::ServerNotification;
+use super::reader::read_loop;
+
+/// Configures and spawns hookd: `Hookd::builder().hookd_js(path).workspace(dir).spawn().await?`.
+pub struct Builder {
+    spawn: SpawnConfig,
+    node: OsString,
+    hookd_js: Option<PathBuf>,
+    workspace: Option<PathBuf>,
+    dialect: Option<String>,
+    home: Option<PathBuf>,
+    sources: Option<Vec<ConfigSource>>,
+    options: Option<ServerOptions>,
+    client_info: ClientInfo,
+    programmatic_hooks: bool,
+    request_timeout: Option<Duration>,
+    startup_timeout: Duration,
+    shutdown_timeout: Duration,
+    callbacks: Vec<Callback>,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder {
+            spawn: SpawnConfig::default(),
+            node: "node".into(),
+            hookd_js: None,
+            workspace: None,
+            dialect: None,
+            home: None,
+            sources: None,
+            options: None,
+            client_info: ClientInfo {
+                name: env!("CARGO_PKG_NAME").into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+                other: JsonObject::new(),
+            },
+            programmatic_hooks: true,
+            request_timeout: None,
+            startup_timeout: Duration::from_secs(30),
+            shutdown_timeout: Duration::from_secs(3),
+            callbacks: Vec::new(),
+        }
+    }
+}
+
+impl Builder {
+    /// Run this program (default `hookd` on `PATH`).
+    pub fn command(mut self, program: impl Into<OsString>) -> Self {
+        self.spawn.program = program.into();
+        self.hookd_js = None;
+        self
+    }
+    /// Run `node <path>` (e.g. the repository's `dist/cli.js`).
+    pub fn hookd_js(mut self, path: impl Into<PathBuf>) -> Self {
+        self.hookd_js = Some(path.into());
+        self
+    }
+    /// The node binary for [`Builder::hookd_js`] (default `node`).
+    pub fn node(mut self, program: impl Into<OsString>) -> Self {
+        self.node = program.into();
+        self
+    }
+    /// An argument for hookd (e.g. `--log-level`, `debug`).
+    pub fn arg(mut self, arg: impl Into<OsString>) -> Self {
+        self.spawn.args.push(arg.into());
+        self
+    }
+    pub fn env(mut self, name: impl Into<OsString>, value: impl Into<OsString>) -> Self {
+        self.spawn.env.push((name.into(), Some(value.into())));
+        self
+    }
+    pub fn env_remove(mut self, name: impl Into<OsString>) -> Self {
+        self.spawn.env.push((name.into(), None));
+        self
+    }
+    /// hookd's process directory (default: the agent's).
+    pub fn current_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.spawn.current_dir = Some(dir.into());
+        self
+    }
+    /// The project (absolute; hooks run in it). Default: the current directory.
+    pub fn workspace(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.workspace = Some(dir.into());
+        self
+    }
+    /// `claude` (hookd's default) or `bamboo`.
+    pub fn dialect(mut self, dialect: impl Into<String>) -> Self {
+        self.dialect = Some(dialect.into());
+        self
+    }
+    /// Replaces `$HOME` for user-scope config discovery.
+    pub fn home(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.home = Some(dir.into());
+        self
+    }
+    /// Read exactly these files instead of discovering them.
+    pub fn sources(mut self, sources: impl IntoIterator<Item = ConfigSource>) -> Self {
+        self.sources = Some(sources.into_iter().collect());
+        self
+    }
+    /// Adds one explicit source.
+    pub fn source(mut self, path: impl AsRef<Path>, scope: Scope) -> Self {
+        let path = path.as_ref().to_string_lossy().into_owned();
+        self.sources.get_or_insert_with(Vec::new).push(ConfigSource::new(path, scope));
+        self
+    }
+    pub fn options(mut self, options: ServerOptions) -> Self {
+        self.options = Some(options);
+        self
+    }
+    pub fn client_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.client_info = ClientInfo { name: name.into(), version: Some(version.into()), other: JsonObject::new() };
+        self
+    }
+    /// Declare `capabilities.programmaticHooks` (default true; needed by `register_hook`).
+    pub fn programmatic_hooks(mut self, enabled: bool) -> Self {
+        self.programmatic_hooks = enabled;
+        self
+    }
+    /// Every request not answered within this time is cancelled and fails with `Error::Timeout` (default: none;
+    /// hookd enforces hook timeouts itself).
+    pub fn request_timeout(mut self, timeout: Duration) -> Self {
+        self.request_timeout = Some(timeout);
+        self
+    }
+    /// Bound on `initialize` (default 30 s).
+    pub fn startup_timeout(mut self, timeout: Duration) -> Self {
+        self.startup_timeout = timeout;
+        self
+    }
+    /// `shutdown`: bound on its answer, then again on the exit, before hookd is killed (default 3 s each).
+    pub fn shutdown_timeout(mut self, timeout: Duration) -> Self {
+        self.shutdown_timeout = timeout;
+        self
+    }
+    pub fn stderr(mut self, mode: StderrMode) -> Self {
+        self.spawn.stderr = mode;
+        self
+    }
+    /// Linux: hookd gets SIGTERM when the spawning thread dies (default true). Spawn from a thread that lives
+    /// as long as the session (a runtime worker or the main thread, not a `spawn_blocking` thread).
+    pub fn parent_death_signal(mut self, enabled: bool) -> Self {
+        self.spawn.parent_death_signal = enabled;
+        self
+    }
+    /// Put hookd in its own process group (default true), so the terminal's Ctrl-C does not end it.
+    pub fn own_process_group(mut self, enabled: bool) -> Self {
+        self.spawn.own_process_group = enabled;
+        self
+    }
+    /// The largest message accepted from hookd (default 64 MiB); a larger one closes the connection.
+    pub fn max_message_bytes(mut self, bytes: usize) -> Self {
+        self.spawn.max_message_bytes = bytes;
+        self
+    }
+    /// Called on the reader task for every `hooks/progress` (keep it quick; it must not block).
+    pub fn on_progress(mut self, f: impl Fn(&ProgressParams) + Send + Sync + 'static) -> Self {
+        self.callbacks.push(Arc::new(move |n| {
+            if let ServerNotification::Progress(p) = n {
+                f(p)
+            }
+        }));
+        self
+    }
+    /// Called on the reader task for every `hooks/diagnostics`.
+    pub fn on_diagnostics(mut self, f: impl Fn(&DiagnosticsParams) + Send + Sync + 'static) -> Self {
+        self.callbacks.push(Arc::new(move |n| {
+            if let ServerNotification::Diagnostics(d) = n {
+                f(d)
+            }
+        }));
+        self
+    }
+    /// Called on the reader task for every notification.
+    pub fn on_notification(mut self, f: impl Fn(&ServerNotification) + Send + Sync + 'static) -> Self {
+        self.callbacks.push(Arc::new(f));
+        self
+    }
+
+    fn spawn_config(&self) -> SpawnConfig {
+        let mut config = self.spawn.clone();
+        if let Some(js) = &self.hookd_js {
+            config.program = self.node.clone();
+            config.args.insert(0, js.clone().into_os_string());
+        }
+        config
+    }
+
+    fn initialize_params(&self) -> Result<InitializeParams> {
+        let workspace = match &self.workspace {
+            Some(dir) => dir.clone(),
+            None => std::env::current_dir()?,
+        };
+        let workspace = std::path::absolute(&workspace)?;
+        Ok(InitializeParams {
+            protocol_version: PROTOCOL_VERSION.into(),
+            client_info: Some(self.client_info.clone()),
+            dialect: self.dialect.clone(),
+            workspace: path_text(&workspace)?,
+            home: self.home.as_deref().map(path_text).transpose()?,
+            sources: self.sources.clone(),
+            capabilities: Some(Capabilities {
+                programmatic_hooks: self.programmatic_hooks.then_some(true),
+                other: JsonObject::new(),
+            }),
+            options: self.options.clone(),
+            other: JsonObject::new(),
+        })
+    }
+
+    /// Spawns hookd and sends `initialize`; its result is [`Hookd::initialize_result`].
+    pub async fn spawn(self) -> Result<Hookd> {
+        let params = self.initialize_params()?;
+        let config = self.spawn_config();
+        let spawned = config.spawn()?;
+        let pid = spawned.child.id();
+        let (out, writer) = spawn_writer(spawned.stdin);
+        let conn = Arc::new(Conn {
+            out,
+            state: Mutex::new(State { pending: HashMap::new(), closed: None }),
+            next_id: AtomicI64::new(1),
+            handlers: Mutex::new(HashMap::new()),
+            registering: AtomicUsize::new(0),
+            handlers_changed: Notify::new(),
+            server_requests: Mutex::new(HashMap::new()),
+            subscribers: Mutex::new(Vec::new()),
+            callbacks: self.callbacks,
+            stderr: spawned.stderr,
+            request_timeout: self.request_timeout,
+        });
+        let reader = LineReader::new(spawned.stdout, config.max_message_bytes);
+        let reader = tokio::spawn(read_loop(conn.clone(), reader, spawned.stderr_task));
+        let mut hookd = Hookd {
+            inner: Arc::new(Inner {
+                conn,
+                child: Mutex::new(Some(spawned.child)),
+                pid,
+                init: InitializeResult::default(),
+                shutdown_timeout: self.shutdown_timeout,
+                _tasks: vec![writer, reader],
+            }),
+        };
+        let init: InitializeResult =
+            hookd.start_request(methods::INITIALIZE, Some(&params))?.timeout(self.startup_timeout).await?;
+        Arc::get_mut(&mut hookd.inner).expect("no other handle yet").init = init;
+        Ok(hookd)
+    }
+
+    /// Spawns hookd with the same process settings and nothing on top (no `initialize`, nothing answered).
+    pub fn spawn_raw(self) -> std::io::Result<RawConnection> {
+        RawConnection::start(&self.spawn_config())
+    }
+}
+
+fn path_text(path: &Path) -> Result<String> {
+    path.to_str().map(str::to_owned).ok_or_else(|| {
+        Error::Io(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("not a UTF-8 path: {}", path.display())))
+    })
+}

@@ -1,0 +1,66 @@
+//! Server → client requests: runs the registered programmatic hook handler for `hooks/invoke` in its own task
+//! and answers it. No hook logic of its own: the handler decides.
+
+use crate::protocol::*;
+use crate::transport::{Id, Message, RpcError};
+use serde_json::Value;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use super::conn::{Conn, Handler};
+
+impl Conn {
+    async fn handler_for(&self, hook_id: &str) -> Option<Handler> {
+        loop {
+            let changed = self.handlers_changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if let Some(handler) = self.handlers.lock().unwrap().get(hook_id) {
+                return Some(handler.clone());
+            }
+            if self.registering.load(Ordering::SeqCst) == 0 {
+                return None;
+            }
+            changed.await;
+        }
+    }
+}
+
+/// Runs the registered handler for one `hooks/invoke` in its own task and answers it: the result, `-32602`
+/// for params that do not parse, `-32601` when no handler is registered for the hook, `-32603` when the handler
+/// panicked, `-32800` when hookd cancelled it.
+pub(super) fn invoke(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
+    let params = match serde_json::from_value::<InvokeHookParams>(params.unwrap_or(Value::Null)) {
+        Ok(params) => params,
+        Err(error) => {
+            let error = RpcError::new(error_codes::INVALID_PARAMS, format!("invalid hooks/invoke params: {error}"));
+            let _ = conn.send_message(&Message::Response { id, result: Err(error) });
+            return;
+        }
+    };
+    let lookup = conn.clone();
+    let mut server_requests = conn.server_requests.lock().unwrap();
+    let work = tokio::spawn(async move {
+        let handler = lookup.handler_for(&params.hook_id).await;
+        match handler {
+            Some(handler) => Ok(handler(params).await),
+            None => Err(RpcError::new(
+                error_codes::METHOD_NOT_FOUND,
+                format!("no handler is registered for programmatic hook {}", params.hook_id),
+            )),
+        }
+    });
+    server_requests.insert(id.clone(), work.abort_handle());
+    drop(server_requests);
+    let conn = conn.clone();
+    tokio::spawn(async move {
+        let outcome = work.await;
+        conn.server_requests.lock().unwrap().remove(&id);
+        let result = match outcome {
+            Ok(Ok(result)) => serde_json::to_value(result).map_err(|e| RpcError::new(error_codes::INTERNAL_ERROR, e.to_string())),
+            Ok(Err(error)) => Err(error),
+            Err(join) if join.is_cancelled() => Err(RpcError::new(error_codes::REQUEST_CANCELLED, "cancelled")),
+            Err(_) => Err(RpcError::new(error_codes::INTERNAL_ERROR, "the hook handler panicked")),
+        };
+        let _ = conn.send_message(&Message::Response { id, result });
+    });
+}

@@ -1,0 +1,159 @@
+//! `initialize`: what the client sends (client info, sources, capabilities, options) and what hookd answers
+//! (server info, loaded hooks, diagnostics). Shapes only.
+
+use super::wire::js_number;
+use super::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientInfo {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// One configuration file to read instead of discovering them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigSource {
+    pub path: String,
+    /// Default on the server: `explicit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<Scope>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+impl ConfigSource {
+    pub fn new(path: impl Into<String>, scope: Scope) -> Self {
+        ConfigSource { path: path.into(), scope: Some(scope), other: JsonObject::new() }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Capabilities {
+    /// The client answers `hooks/invoke`, so it may register programmatic hooks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub programmatic_hooks: Option<bool>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `initialize` options.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerOptions {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_block_cap: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kill_grace_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_settings_path: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_work_area: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust_store_path: Option<String>,
+    /// `false`: no hot reload (reload with `hooks/reload`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watch: Option<bool>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeParams {
+    pub protocol_version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_info: Option<ClientInfo>,
+    /// Default on the server: `claude`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dialect: Option<String>,
+    pub workspace: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<Vec<ConfigSource>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<Capabilities>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<ServerOptions>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerInfo {
+    pub name: String,
+    pub version: String,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// A configuration problem (never a failure of the request that reports it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// 1-based.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// A loaded hook with its provenance and state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HookInfo {
+    pub id: String,
+    pub event: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matcher: Option<String>,
+    pub handler_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    pub source: String,
+    pub scope: String,
+    #[serde(with = "js_number")]
+    pub timeout_ms: f64,
+    /// Dispatched now: not disabled, and trusted if it needs trust.
+    pub enabled: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "js_number::opt")]
+    pub priority: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust: Option<TrustState>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust_key: Option<String>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeResult {
+    pub protocol_version: String,
+    pub server_info: ServerInfo,
+    pub dialect: String,
+    pub events: Vec<String>,
+    pub hooks: Vec<HookInfo>,
+    pub diagnostics: Vec<Diagnostic>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}

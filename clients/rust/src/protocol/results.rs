@@ -1,0 +1,90 @@
+//! What an event answers: the merged [`EventResult`], each handler's [`RunSummary`], and the runs a cancelled
+//! request carries. Shapes only; decisions are hookd's.
+
+use super::wire::js_number;
+use super::*;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutputCapture {
+    /// Bytes kept (at most the cap).
+    pub bytes: u64,
+    /// Bytes the hook wrote in all.
+    pub total_bytes: u64,
+    pub truncated: bool,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// One handler's run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunSummary {
+    pub hook_id: String,
+    pub source: String,
+    pub handler_type: String,
+    pub status: RunStatus,
+    pub failure_class: Option<FailureClass>,
+    pub decision: Decision,
+    pub exit_code: Option<i64>,
+    pub signal: Option<String>,
+    #[serde(with = "js_number")]
+    pub duration_ms: f64,
+    pub timed_out: bool,
+    pub truncated: bool,
+    pub stdout: OutputCapture,
+    pub stderr: OutputCapture,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// The merged outcome of one event.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventResult {
+    pub event: String,
+    pub decision: Decision,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub additional_context: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_input: Option<JsonObject>,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_value")]
+    pub updated_tool_output: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_permissions: Option<Vec<Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupt: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_message: Option<String>,
+    /// `false`: the agent must stop now (`stop_reason` says why).
+    #[serde(rename = "continue")]
+    pub continue_: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppress_output: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feedback: Option<String>,
+    /// What hookd itself decided (e.g. the Stop-block cap was reached).
+    pub notes: Vec<String>,
+    /// Dialect-specific outcome fields.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra: Option<JsonObject>,
+    pub runs: Vec<RunSummary>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// What a cancelled request's `-32800` error carries in `data`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CancelledData {
+    pub runs: Vec<RunSummary>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
