@@ -4,35 +4,28 @@
 // the client's answers to them). `RECORD_FIXTURES=1 npx vitest run test/e2e/golden-fixtures.test.ts`
 // re-records them from the scenarios below (`RECORD_FIXTURES=trust,reload` re-records only those); review
 // the diff before committing.
-import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize as normalizePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClientNotifications, ErrorCodes, Requests, ServerNotifications, ServerRequests } from '../../src/protocol/index.js';
 import { Sidecar, type RpcMessage } from '../helpers/sidecar.js';
 import { makeWorkspace, writeClaudeSettings } from '../helpers/workspace.js';
 import { waitUntil } from '../helpers/processes.js';
+import {
+  FIXTURES_DIR as FIXTURES,
+  SETTLE_MS,
+  WORKSPACE_PLACEHOLDER,
+  fixtureFiles,
+  normalize,
+  readFixture,
+  withoutKeys,
+  workspaceSpellings,
+  type Fixture,
+  type FixtureStep as Step,
+  type WireMessage,
+} from '../helpers/golden.js';
 
-const FIXTURES = fileURLToPath(new URL('../../protocol/fixtures/', import.meta.url));
-const WORKSPACE_PLACEHOLDER = '/home/user/project';
-const RECORDED_DURATION_MS = 12.5;
-/** After the last step, how long the replayer waits to be sure no unexpected server message follows. */
-const SETTLE_MS = 150;
-
-type ClientStep = { from: 'client'; message?: unknown; raw?: string };
-type Step = ClientStep | { from: 'server'; message: RpcMessage };
-type Fixture = {
-  description: string;
-  /** The dialect the exchange's initialize asks for; default 'claude'. */
-  dialect?: string;
-  /** claude only: the workspace's .claude/settings.json. */
-  settings?: unknown;
-  /** Workspace-relative path → exact file content, written before the sidecar starts. */
-  files?: Record<string, string>;
-  ignore?: string[];
-  exchange: Step[];
-};
 type ScenarioStep = { message?: unknown; raw?: string; expect: number };
 type Scenario = Omit<Fixture, 'exchange'> & { steps: ScenarioStep[] };
 type Setup = Pick<Fixture, 'settings' | 'files'>;
@@ -327,24 +320,6 @@ async function shutDown(sidecar: Sidecar): Promise<void> {
   if (!exited) await sidecar.close();
 }
 
-/** Real path → placeholder; the longer spelling first (a resolved temp dir may contain the given one). */
-function normalize(value: unknown, paths: readonly string[]): unknown {
-  if (typeof value === 'string') return paths.reduce((text, path) => text.split(path).join(WORKSPACE_PLACEHOLDER), value);
-  if (Array.isArray(value)) return value.map((item) => normalize(item, paths));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === 'durationMs' && typeof item === 'number' ? RECORDED_DURATION_MS : normalize(item, paths)]),
-    );
-  return value;
-}
-
-function withoutKeys(value: unknown, keys: readonly string[]): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutKeys(item, keys));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)).map(([key, item]) => [key, withoutKeys(item, keys)]));
-  return value;
-}
-
 /** A `files` key must stay inside the workspace. */
 function workspaceFile(workspace: string, path: string): string {
   const relative = normalizePath(path);
@@ -369,13 +344,13 @@ async function play(setup: Setup, clientSteps: ScenarioStep[]) {
   for (const method of Object.keys(ServerRequests)) sidecar.onRequest(method, () => new Promise(() => {}));
   const received: RpcMessage[] = [];
   sidecar.onMessage((message) => received.push(message));
-  const paths = [...new Set([realpathSync(workspace), workspace])].sort((a, b) => b.length - a.length);
+  const paths = workspaceSpellings(workspace);
   const exchange: Step[] = [];
   let consumed = 0;
   for (const step of clientSteps) {
     if (step.raw !== undefined) sidecar.writeRaw(step.raw);
     else sidecar.send(JSON.parse(JSON.stringify(step.message).split(WORKSPACE_PLACEHOLDER).join(workspace)));
-    exchange.push(step.raw !== undefined ? { from: 'client', raw: step.raw } : { from: 'client', message: step.message });
+    exchange.push(step.raw !== undefined ? { from: 'client', raw: step.raw } : { from: 'client', message: step.message as WireMessage });
     const arrived = await waitUntil(() => received.length >= consumed + step.expect, 10_000);
     expect(arrived, `expected ${step.expect} server message(s) after ${JSON.stringify(step.message ?? step.raw)}; got ${JSON.stringify(received.slice(consumed))}`).toBe(true);
     for (const message of received.slice(consumed, consumed + step.expect)) exchange.push({ from: 'server', message: normalize(message, paths) as RpcMessage });
@@ -468,8 +443,7 @@ if (recording !== undefined && recording !== '' && recording !== '0') {
   });
 }
 
-const files = readdirSync(FIXTURES).filter((file) => file.endsWith('.json'));
-const readFixture = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
+const files = fixtureFiles();
 
 describe('golden wire fixtures', () => {
   it('there is a fixture for every scenario', () => {

@@ -2,13 +2,22 @@
 // through the client against the built sidecar per the "Golden fixtures" procedure of protocol/README.md.
 // vscode-jsonrpc picks its own request ids; a shim between the client and its transport maps them to the
 // recorded ones, so the wire carries exactly the fixture's ids (and hookd's progress names them).
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CancellationTokenSource, Message, ResponseError, type MessageReader, type MessageWriter, type RequestMessage, type ResponseMessage } from 'vscode-jsonrpc/node';
 import { ErrorCodes, InvokeHookResultSchema, isEventName } from '../../../src/protocol/index.js';
+import {
+  SETTLE_MS,
+  WORKSPACE_PLACEHOLDER as PLACEHOLDER,
+  fixtureFiles as listFixtures,
+  normalize,
+  readFixture,
+  withoutKeys,
+  workspaceSpellings,
+  type Fixture,
+  type FixtureStep as Step,
+  type WireMessage as Wire,
+} from '../../../test/helpers/golden.js';
 import { waitUntil } from '../../../test/helpers/processes.js';
 import {
   HookdCancelledError,
@@ -22,21 +31,11 @@ import {
 } from '../src/index.js';
 import { HOOKD_JS, makeWorkspace, testEnv, track, useSidecar, writeFile } from './helpers.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../protocol/fixtures/', import.meta.url));
-const PLACEHOLDER = '/home/user/project';
-const RECORDED_DURATION_MS = 12.5;
 const STEP_DEADLINE_MS = 10_000;
-/** After the last step: how long to make sure nothing else arrives (the procedure's 150 ms). */
-const SETTLE_MS = 150;
 
-export type Wire = { jsonrpc: '2.0'; id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
-export type Step = { from: 'client'; message?: Wire; raw?: string } | { from: 'server'; message: Wire };
-export type Fixture = { description: string; dialect?: string; settings?: unknown; files?: Record<string, string>; ignore?: string[]; exchange: Step[] };
-
-export const fixtureFiles = readdirSync(FIXTURES)
-  .filter((file) => file.endsWith('.json'))
-  .sort();
-export const readFixture = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Fixture;
+export type { Fixture, Step, Wire };
+export { readFixture };
+export const fixtureFiles = listFixtures();
 export const json = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /** Maps the ids vscode-jsonrpc gives the client's requests to the fixture's, on the way out and back in. */
@@ -98,22 +97,6 @@ function shim(wire: HookdTransport, ids: RecordedIds, read: (message: Message) =
   return { reader, writer };
 }
 
-/** Real path → placeholder (the longer spelling first); every durationMs → 12.5. */
-function normalize(value: unknown, paths: readonly string[]): unknown {
-  if (typeof value === 'string') return paths.reduce((text, path) => text.split(path).join(PLACEHOLDER), value);
-  if (Array.isArray(value)) return value.map((item) => normalize(item, paths));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'durationMs' && typeof item === 'number' ? RECORDED_DURATION_MS : normalize(item, paths)]));
-  return value;
-}
-
-function withoutKeys(value: unknown, keys: readonly string[]): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutKeys(item, keys));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)).map(([key, item]) => [key, withoutKeys(item, keys)]));
-  return value;
-}
-
 type Options = RequestOptions;
 type Send = (client: HookdClient, params: any, options: Options) => Promise<unknown>;
 /** The client's named method for each method of the table that has one (the rest go through `call`). */
@@ -155,7 +138,7 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
   const workspace = makeWorkspace();
   if (fixture.settings !== undefined) writeFile(workspace, '.claude/settings.json', JSON.stringify(fixture.settings, null, 2));
   for (const [path, content] of Object.entries(fixture.files ?? {})) writeFile(workspace, path, content);
-  const paths = [...new Set([realpathSync(workspace), workspace])].sort((a, b) => b.length - a.length);
+  const paths = workspaceSpellings(workspace);
   const place = (value: unknown) => JSON.parse(JSON.stringify(value).split(PLACEHOLDER).join(workspace)) as Wire;
 
   const child = spawnHookdProcess({ hookdJs: HOOKD_JS, env: testEnv() });
