@@ -35,6 +35,8 @@ export type DispatchOutcome = {
   readonly merged: MergedOutcome;
   readonly runs: RunSummary[];
   readonly cancelled: boolean;
+  /** What every matching hook read on stdin ('' when none matched). */
+  readonly stdin: string;
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
@@ -127,5 +129,5 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     context,
     results.map(([, verdict]) => verdict),
   );
-  return { merged, runs, cancelled: signal.aborted };
+  return { merged, runs, cancelled: signal.aborted, stdin };
 }

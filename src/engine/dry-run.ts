@@ -4,7 +4,6 @@
 import { EventParamsSchemas, isEventName, type Diagnostic, type EventParams, type EventResult } from '../protocol/index.js';
 import { describeIssues } from '../protocol/issue-text.js';
 import type { LoadContext } from './dialect.js';
-import { eventContext } from './dispatcher.js';
 import type { DispatchOptions, Engine } from './engine.js';
 
 export type DryRunRequest = {
@@ -47,8 +46,8 @@ export async function dryRunHandler(engine: Engine, loadContext: LoadContext, re
   const diagnostics = [...parsed.diagnostics];
   if (parsed.hook === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { kind: 'done', diagnostics, cancelled: false };
 
-  const input = parsedEnvelope(dialect.renderStdin(eventContext(event, params, loadContext.workspace)));
-  const { result, cancelled } = await engine.dryRun(parsed.hook, event, params, options);
+  const { result, cancelled, stdin } = await engine.dryRun(parsed.hook, event, params, options);
+  const input = parsedEnvelope(stdin);
   for (const run of result.runs) {
     if (run.failureClass === null) continue;
     diagnostics.push({ severity: 'warning', code: run.failureClass, message: run.message ?? `the handler failed (${run.failureClass})`, field: 'handler' });

@@ -34,7 +34,12 @@ export type EngineOptions = {
   readonly invokeClientHook?: InvokeClientHook;
 };
 
-export type EventDispatch = { readonly result: EventResult; readonly cancelled: boolean };
+export type EventDispatch = {
+  readonly result: EventResult;
+  readonly cancelled: boolean;
+  /** The stdin every hook of the dispatch read ('' when none matched). */
+  readonly stdin: string;
+};
 export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
 
 export class Engine {
@@ -179,7 +184,7 @@ export class Engine {
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
-    const { runs, merged, cancelled } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const { runs, merged, cancelled, stdin } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -194,7 +199,7 @@ export class Engine {
         this.#settings(),
       ),
     );
-    return { result: { event, ...merged, notes: [], runs }, cancelled };
+    return { result: { event, ...merged, notes: [], runs }, cancelled, stdin };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {

@@ -85,4 +85,16 @@ describe('dryRunHandler', () => {
     expect(commands(runner)).toEqual(['ask']);
     expect(engine.hooks()).toEqual(listed);
   });
+
+  it('`input` is the very stdin the handler read, not a second rendering (envelopes may carry the clock)', async () => {
+    let renders = 0;
+    const { engine, runner } = engineWith([], {
+      syntheticParams: () => eventParams(),
+      parseHandler: () => ({ hook: hook('parsed', 'PreToolUse', 'allow'), diagnostics: [] }),
+      renderStdin: () => JSON.stringify({ render: ++renders }),
+    });
+    const outcome = await dryRunHandler(engine, loadContext, { event: 'PreToolUse', handler: {} });
+    expect(outcome).toMatchObject({ kind: 'done', input: JSON.parse(runner.requests[0]!.stdin) });
+    expect(renders).toBe(1);
+  });
 });
