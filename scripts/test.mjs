@@ -2,19 +2,24 @@
 // `npm test`: build, run every suite — vitest (hookd and the TypeScript client), pytest (the Python client),
 // cargo test (the Rust client) — and end with one plain line "N passed, N failed" (CI reads it).
 // Extra arguments go to vitest (e.g. `npm test -- test/unit`); then the client suites are skipped.
+// Every suite runs with TMPDIR set to a fresh directory; whatever a test leaves there is listed and counts as a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
 const extraArgs = process.argv.slice(2);
-const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+const scratch = mkdtempSync(join(tmpdir(), 'hookd-test-run-'));
+const testEnv = { ...process.env, TMPDIR: scratch };
+const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: testEnv, ...options });
 
 const build = run('npm', ['run', '--silent', 'build']);
 if (build.status !== 0) {
   console.log('build failed');
+  rmSync(scratch, { recursive: true, force: true });
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -42,7 +47,9 @@ function runVitest() {
 function runPytest() {
   const report = join(results, 'pytest.xml');
   rmSync(report, { force: true });
-  const pytest = run('python3', ['-m', 'pytest', 'clients/python', '-q', `--junitxml=${report}`]);
+  // pytest keeps its tmp_path directories (the last three runs): give it a base outside the checked temp dir.
+  const basetemp = join(results, 'pytest-tmp');
+  const pytest = run('python3', ['-m', 'pytest', 'clients/python', '-q', `--junitxml=${report}`, `--basetemp=${basetemp}`, '-p', 'no:cacheprovider']);
   if (!existsSync(report)) {
     console.log(`pytest wrote no report (exit ${pytest.status})`);
     return record('pytest', 0, 1);
@@ -57,7 +64,7 @@ function runPytest() {
 
 function runCargo() {
   const manifest = join(root, 'clients', 'rust', 'Cargo.toml');
-  const cargo = spawnSync('cargo', ['test', '--manifest-path', manifest, '--no-fail-fast'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
+  const cargo = spawnSync('cargo', ['test', '--manifest-path', manifest, '--no-fail-fast'], { cwd: root, env: testEnv, stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(cargo.stdout ?? '');
   let passed = 0;
   let failed = 0;
@@ -75,6 +82,17 @@ if (extraArgs.length === 0) {
   if (existsSync(join(root, 'clients', 'python', 'pyproject.toml'))) runPytest();
   if (existsSync(join(root, 'clients', 'rust', 'Cargo.toml'))) runCargo();
 }
+
+/** Tests clean up what they create: anything left in the run's TMPDIR is named and counted as one failure. */
+function checkLeftovers() {
+  const left = readdirSync(scratch);
+  if (left.length > 0) {
+    console.log(`tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temp dir: ${left.slice(0, 20).join(', ')}${left.length > 20 ? ', ...' : ''}`);
+  }
+  if (left.length > 0) record('temp-dir cleanup', 0, 1);
+  rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+}
+checkLeftovers();
 
 for (const suite of suites) console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed`);
 const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);

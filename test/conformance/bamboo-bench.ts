@@ -2,8 +2,8 @@
 // Engine with the real process runner, and helpers to write hook files and scripts. Every hook process carries a
 // per-test mark in its environment so that the test can prove by /proc that nothing was left running.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { scratchDir } from '../helpers/scratch.js';
 import { dirname, join } from 'node:path';
 import { bambooDialect } from '../../src/dialects/bamboo/index.js';
 import type { LoadContext } from '../../src/engine/dialect.js';
@@ -26,7 +26,7 @@ export type BenchOptions = {
 };
 
 export class Bench {
-  readonly root = mkdtempSync(join(tmpdir(), 'hookd-bamboo-conf-'));
+  readonly root = scratchDir('hookd-bamboo-conf-');
   readonly home = join(this.root, 'home');
   readonly dataDir = join(this.home, '.bamboo');
   readonly workspace = join(this.root, 'ws');

@@ -3,8 +3,8 @@
 // runner with real files and fixture scripts, and check by /proc that no hook process is left. Statements that need
 // the sidecar protocol (hot-reload watching, trust via protocol, programmatic hooks, the dry-run endpoint itself,
 // fire-and-forget Notification) are pinned in test/e2e.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { scratchDir } from '../helpers/scratch.js';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bambooDialect } from '../../src/dialects/bamboo/index.js';
@@ -267,7 +267,7 @@ describe('Handler settings', () => {
   });
 
   it('"Server-owned hooks fall back to the configured default work area and then Bamboo\'s data directory." — the default work area', async () => {
-    const area = mkdtempSync(join(tmpdir(), 'hookd-bamboo-area-'));
+    const area = scratchDir('hookd-bamboo-area-');
     const b = bench({ defaultWorkArea: area });
     const path = b.file('hooks/where.sh', '#!/bin/sh\nprintf "%s\\n%s\\n" "$PWD" "$BAMBOO_HOOK_SCRIPT" > "$REC/where"\n', area);
     b.configure({ Notification: [{ hooks: [script('hooks/where.sh')] }] });

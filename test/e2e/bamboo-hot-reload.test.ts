@@ -2,8 +2,8 @@
 // last good hooks, the no-op-save hash check, hooks/reload on demand, and the events that read the current
 // configuration inside a snapshotted run. Every wait polls a condition with a deadline; none sleeps and hopes.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
+import { scratchDir } from '../helpers/scratch.js';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atomicSave, bambooSetup, bambooSidecar, initializeBamboo, writeBambooConfig, type BambooSetup } from '../helpers/bamboo.js';
@@ -22,7 +22,7 @@ let mark: string;
 
 beforeEach(() => {
   setup = bambooSetup();
-  recordDir = mkdtempSync(join(tmpdir(), 'hookd-bamboo-records-'));
+  recordDir = scratchDir('hookd-bamboo-records-');
   mark = randomUUID();
   vi.stubEnv(RECORD_DIR_VARIABLE, recordDir);
   vi.stubEnv('HOOKD_TEST_MARK', mark);

@@ -1,8 +1,7 @@
 // Bamboo hook processes through the built sidecar: a timed-out hook and a cancelled PreToolUse kill the whole tree
 // (fixtures in test/fixtures/procs/ record every PID they start; each is checked by PID and by run tag).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { scratchDir } from '../helpers/scratch.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,7 +24,7 @@ let mark: string;
 
 beforeEach(() => {
   setup = bambooSetup();
-  scratch = mkdtempSync(join(tmpdir(), 'hookd-bamboo-procs-'));
+  scratch = scratchDir('hookd-bamboo-procs-');
   mark = randomUUID();
   vi.stubEnv(RECORD_DIR_VARIABLE, scratch);
   // Every hook process inherits it: the afterEach finds whatever a failed test left behind.

@@ -3,8 +3,8 @@
 // SessionEnd. Every hook records what it received (stdin, BAMBOO_* variables, cwd); the envelopes are checked
 // field by field as the hooks saw them, and the results as the agent got them.
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, realpathSync } from 'node:fs';
+import { scratchDir } from '../helpers/scratch.js';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bambooSetup, bambooSidecar, initializeBamboo, writeBambooConfig, type BambooSetup } from '../helpers/bamboo.js';
@@ -73,7 +73,7 @@ describe('a scripted Bamboo session through the sidecar', () => {
 
   beforeAll(async () => {
     setup = bambooSetup();
-    recordDir = mkdtempSync(join(tmpdir(), 'hookd-bamboo-records-'));
+    recordDir = scratchDir('hookd-bamboo-records-');
     workspaceReal = realpathSync(setup.workspace);
     copyFileSync(GUARD_SCRIPT, join(setup.workspace, '.bamboo', 'hooks', 'guard.py'));
     writeBambooConfig(setup.userFile, userConfig);
@@ -324,7 +324,7 @@ describe('SessionStart stopping the run', () => {
 
   it('SessionStart "May inject context or stop the run": block → continue false with the reason; later handlers do not run', async () => {
     const setup = bambooSetup();
-    const recordDir = mkdtempSync(join(tmpdir(), 'hookd-bamboo-records-'));
+    const recordDir = scratchDir('hookd-bamboo-records-');
     vi.stubEnv(RECORD_DIR_VARIABLE, recordDir);
     const blocker = recorder('start-block', { stderr: 'workspace is locked by another run', exit: 2 });
     const later = recorder('start-later', { stdout: { additional_context: 'never' } });

@@ -1,7 +1,7 @@
 // Scratch directory trees for config tests: relative path → JSON value (written indented) or raw text.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { scratchDir } from './scratch.js';
 
 export function writeTree(root: string, files: Record<string, unknown>): void {
   for (const [relative, content] of Object.entries(files)) {
@@ -11,9 +11,9 @@ export function writeTree(root: string, files: Record<string, unknown>): void {
   }
 }
 
-/** A fresh temp dir with `files` written into it. */
+/** A fresh temp dir with `files` written into it (removed after the test file). */
 export function tempTree(files: Record<string, unknown> = {}, prefix = 'hookd-tree-'): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = scratchDir(prefix);
   writeTree(root, files);
   return root;
 }

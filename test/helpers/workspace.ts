@@ -1,10 +1,10 @@
-// Scratch workspaces for tests: a temp dir with .claude/settings.json written from an object.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Scratch workspaces for tests (removed after the test file): a temp dir with .claude/settings.json written from an object.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './scratch.js';
 
 export function makeWorkspace(prefix = 'hookd-ws-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return scratchDir(prefix);
 }
 
 export function writeClaudeSettings(workspace: string, settings: unknown, file = 'settings.json'): string {

@@ -1,8 +1,8 @@
 // Shared setup for the client's tests: the built sidecar (dist/cli.js), scratch workspaces, hook commands that
 // record their PIDs, and cleanup of every client and any process a test leaked (found by an env mark).
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { scratchDir } from '../../../test/helpers/scratch.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect } from 'vitest';
@@ -44,7 +44,7 @@ export function track<T extends HookdClient>(client: T): T {
 }
 
 export function makeWorkspace(): string {
-  return mkdtempSync(join(tmpdir(), 'hookd-client-'));
+  return scratchDir('hookd-client-');
 }
 
 export function writeFile(workspace: string, path: string, content: string): string {

@@ -426,11 +426,11 @@ describe('claude de-duplication', () => {
 
 describe('discovery when the workspace is the home directory', () => {
   it('reads a settings file that is both user and project scope once, as the project file', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { loadClaudeSettings } = await import('../../../src/dialects/claude/load.js');
-    const dir = mkdtempSync(join(tmpdir(), 'hookd-same-'));
+    const { scratchDir } = await import('../../helpers/scratch.js');
+    const dir = scratchDir('hookd-same-');
     mkdirSync(join(dir, '.claude'));
     writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
     const result = loadClaudeSettings({ workspace: dir, home: dir, managedSettingsPath: join(dir, 'none.json') });

@@ -1,5 +1,5 @@
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { scratchDir } from '../../helpers/scratch.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/config/canonical-json.js';
@@ -21,13 +21,13 @@ function parseError(text: string) {
 
 describe('json-locate', () => {
   it('a missing file is not an error', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hookd-json-'));
+    const dir = scratchDir('hookd-json-');
     expect(readJsonFile(join(dir, 'nope.json'))).toEqual({ status: 'missing' });
     expect(readJsonFile(join(dir, 'nope', 'deeper.json'))).toEqual({ status: 'missing' });
   });
 
   it('an unreadable path (a directory) is an error diagnostic naming the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hookd-json-'));
+    const dir = scratchDir('hookd-json-');
     mkdirSync(join(dir, 'settings.json'));
     const result = readJsonFile(join(dir, 'settings.json'));
     expect(result.status).toBe('error');
