@@ -105,3 +105,23 @@ export function findRunProcesses(target: { readonly pgid: number; readonly tag: 
   }
   return found;
 }
+
+/** Every live (non-zombie) process's stat, hookd's own excluded: one pass over /proc for descendant walks. */
+export function readProcessTable(): ProcStat[] {
+  const table: ProcStat[] = [];
+  for (const pid of listPids()) {
+    if (pid === process.pid) continue;
+    const stat = readProcStat(pid);
+    if (stat !== undefined && !isDeadState(stat.state)) table.push(stat);
+  }
+  return table;
+}
+
+/** True when the process's environment carries the run tag; false when it does not or cannot be read. */
+export function carriesRunTag(pid: number, tag: string): boolean {
+  try {
+    return environHasEntry(readFileSync(`/proc/${pid}/environ`), Buffer.from(runTagEntry(tag)));
+  } catch {
+    return false;
+  }
+}
