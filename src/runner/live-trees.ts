@@ -1,7 +1,8 @@
 // The runner's registry of hook trees that are alive: it watches their descendants (a shared /proc scan on a
 // backing-off schedule), caps the kill grace once hookd is exiting, and SIGKILLs every tree at once on the way out.
 // It never spawns and never waits; the per-run kill with its grace is kill-tree.ts's job.
-import { hasProcFs, findRunProcesses, readProcessTable } from './proc-scan.js';
+import { performance } from 'node:perf_hooks';
+import { findProcessesOfRuns, hasProcFs, readProcessTable } from './proc-scan.js';
 import { scanTarget, signalPid, type RunTree } from './kill-tree.js';
 import { SeenDescendants } from './seen-descendants.js';
 
@@ -17,14 +18,16 @@ export class LiveTrees {
   readonly #trees = new Set<LiveTree>();
   #graceCapMs = Number.POSITIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
+  #timerDueAt = 0;
   #scanDelayMs = FIRST_SCAN_MS;
 
   add(tree: RunTree): LiveTree {
     const live: LiveTree = { tree, seen: new SeenDescendants(tree) };
     this.#trees.add(live);
-    // A new tree restarts the fast pace: escapes happen early in a hook's life.
+    // A new tree restarts the fast pace (escapes happen early in a hook's life), without postponing a scan
+    // already due sooner: spawns in quick succession must not starve the watch.
     this.#scanDelayMs = FIRST_SCAN_MS;
-    this.#schedule();
+    if (this.#timer === undefined || this.#timerDueAt > performance.now() + FIRST_SCAN_MS) this.#schedule();
     return live;
   }
 
@@ -61,13 +64,12 @@ export class LiveTrees {
    */
   killAllNow(): number {
     this.capKillGrace(0);
-    const trees = [...this.#trees];
+    const trees = [...this.#trees].map((live) => live.tree);
     for (let sweep = 0; sweep < KILL_NOW_SWEEPS; sweep += 1) {
-      for (const { tree } of trees) {
-        signalPid(-tree.pid, 'SIGKILL');
-        if (!hasProcFs()) continue;
-        for (const found of findRunProcesses(scanTarget(tree))) signalPid(found.pid, 'SIGKILL');
-      }
+      for (const tree of trees) signalPid(-tree.pid, 'SIGKILL');
+      if (!hasProcFs()) break;
+      // One pass over /proc for every tree: this runs right before exit, possibly with many runs in flight.
+      for (const found of findProcessesOfRuns(trees.map(scanTarget))) signalPid(found.pid, 'SIGKILL');
     }
     return trees.length;
   }
@@ -75,6 +77,7 @@ export class LiveTrees {
   #schedule(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     if (!hasProcFs()) return;
+    this.#timerDueAt = performance.now() + this.#scanDelayMs;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.observe();
