@@ -2,6 +2,7 @@
 // process-level cleanup (stdin EOF, SIGTERM, SIGINT, SIGHUP kill every hook tree, then exit).
 import { createLogger, type LogLevel } from './logger.js';
 import { processEnvironment } from './process-environment.js';
+import { EXIT_KILL_GRACE_MS, exitKillingHooks } from './process-exit.js';
 import { createRpcServer, type RpcServer } from './rpc/server.js';
 import type { Framing } from './rpc/framing.js';
 import { createProcessRunner } from './runner/process-runner.js';
@@ -43,7 +44,9 @@ export function serve(options: ServeOptions = {}): void {
     if (exiting) return;
     exiting = true;
     logger.info(`exiting (${why})`);
-    const hardStop = setTimeout(() => process.exit(code), EXIT_DEADLINE_MS);
+    // Whatever killGraceMs says, hook trees get SIGKILL before hookd is gone (also at the hard stop).
+    const hardStop = setTimeout(() => exitKillingHooks(runner, code), EXIT_DEADLINE_MS);
+    runner.capKillGrace(EXIT_KILL_GRACE_MS);
     // Requests already read still get their answer: abort what runs (answered -32800), then wait until every
     // response is out. Events that start after this are cancelled without running.
     session
@@ -52,7 +55,7 @@ export function serve(options: ServeOptions = {}): void {
       .catch((error: unknown) => logger.error(`cleanup failed: ${String(error)}`))
       .finally(() => {
         clearTimeout(hardStop);
-        process.exit(code);
+        exitKillingHooks(runner, code);
       });
   };
 

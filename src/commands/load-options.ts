@@ -9,18 +9,28 @@ import { Engine } from '../engine/engine.js';
 import { createLogger } from '../logger.js';
 import { processEnvironment } from '../process-environment.js';
 import { createProcessRunner } from '../runner/process-runner.js';
+import type { RunnerExitControl } from '../runner/types.js';
 
 export class UsageError extends Error {}
 
 export type CommonFlags = { dialect?: string; workspace?: string; home?: string; 'managed-settings'?: string };
 
-export function engineFromFlags(flags: CommonFlags): { engine: Engine; workspace: string; loadContext: LoadContext } {
+export type LoadedEngine = {
+  engine: Engine;
+  workspace: string;
+  loadContext: LoadContext;
+  /** The engine's runner, for a command's exit path (kill every hook tree on a signal). */
+  runner: RunnerExitControl;
+};
+
+export function engineFromFlags(flags: CommonFlags): LoadedEngine {
   const dialectName = flags.dialect ?? 'claude';
   const dialect = findDialect(dialectName);
   if (!dialect) throw new UsageError(`unknown dialect "${dialectName}" (known: ${DIALECT_NAMES.join(', ')})`);
   const workspace = resolve(flags.workspace ?? process.cwd());
   if (!existsSync(workspace)) throw new UsageError(`workspace "${workspace}" does not exist`);
-  const engine = new Engine({ dialect, runner: createProcessRunner({ logger: createLogger('warn') }), workspace, baseEnv: processEnvironment() });
+  const runner = createProcessRunner({ logger: createLogger('warn') });
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: processEnvironment() });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),
@@ -28,5 +38,5 @@ export function engineFromFlags(flags: CommonFlags): { engine: Engine; workspace
     ...(flags['managed-settings'] ? { managedSettingsPath: flags['managed-settings'] } : {}),
   };
   engine.load(loadContext);
-  return { engine, workspace, loadContext };
+  return { engine, workspace, loadContext, runner };
 }

@@ -1,12 +1,13 @@
 // `hookd test <Event>`: a dry run of one event against the loaded configuration with the real runner (which
 // hooks match, each run, the merged decision), or with --handler, of one handler as written in the dialect's
-// config. Reads params (camelCase) from --input or synthesizes them.
+// config. Reads params (camelCase) from --input or synthesizes them. A signal while hooks run kills them (interruptible.ts).
 import { readFileSync } from 'node:fs';
 import { dryRunHandler } from '../engine/dry-run.js';
 import type { Engine } from '../engine/engine.js';
 import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventName, type EventParams, type EventResult } from '../protocol/index.js';
 import { describeIssues } from '../protocol/issue-text.js';
 import { formatDiagnostic } from './check.js';
+import { runInterruptible } from './interruptible.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
 import { syntheticParams } from './synthetic-payload.js';
 
@@ -55,9 +56,9 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
     flags.handler !== undefined
       ? readJson('--handler', () => flags.handler!)
       : readJson(`--handler-file ${flags['handler-file']}`, () => readFileSync(flags['handler-file']!, 'utf8'));
-  const { engine, loadContext } = engineFromFlags(flags);
+  const { engine, loadContext, runner } = engineFromFlags(flags);
   const params = flags.input !== undefined ? (readInput(flags.input) as Partial<EventParams>) : undefined;
-  const outcome = await dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) });
+  const outcome = await runInterruptible(runner, (signal) => dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) }, { signal }));
   if (outcome.kind === 'invalid-request') throw new UsageError(outcome.message);
   const failed = outcome.result === undefined || outcome.result.runs.some((run) => run.failureClass !== null);
   if (flags.json) {
@@ -73,10 +74,11 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
 export async function runTestEvent(event: string | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
   if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
   if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
-  const { engine, workspace } = engineFromFlags(flags);
+  const { engine, workspace, runner } = engineFromFlags(flags);
   if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
   const params = readParams(engine, event, flags.input, workspace);
-  const { result } = await engine.dispatch(event, params);
+  // Ctrl-C or SIGTERM kills every hook tree and exits 130/143 before anything is printed.
+  const { result } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal }));
   if (flags.json) {
     print(JSON.stringify({ diagnostics: engine.diagnostics(), result }, null, 2));
     return 0;

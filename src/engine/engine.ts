@@ -1,7 +1,7 @@
 // The engine facade: holds the current registry snapshot, run snapshots, programmatic hooks and trusted keys;
 // dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
 // or a concrete dialect.
-import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams } from '../protocol/index.js';
+import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary } from '../protocol/index.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
 import type { InvokeClientHook } from './client-hook.js';
@@ -41,6 +41,15 @@ export type EventDispatch = {
   readonly stdin: string;
 };
 export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
+
+/** One note per run that left processes hookd could not kill (see RunSummary.escapedPids). */
+function escapeNotes(runs: readonly RunSummary[]): string[] {
+  return runs.flatMap((run) =>
+    run.escapedPids === undefined
+      ? []
+      : [`${run.hookId} left process(es) ${run.escapedPids.join(', ')} running: they left its process group and cleared its environment, out of hookd's reach`],
+  );
+}
 
 export class Engine {
   readonly dialect: Dialect;
@@ -199,7 +208,7 @@ export class Engine {
         this.#settings(),
       ),
     );
-    return { result: { event, ...merged, notes: [], runs }, cancelled, stdin };
+    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {

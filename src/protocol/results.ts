@@ -45,6 +45,12 @@ export const RunSummarySchema = z
     stdout: OutputCaptureSchema,
     stderr: OutputCaptureSchema,
     message: z.string().optional().describe('Human-readable note: why it failed, or what it said.'),
+    escapedPids: z
+      .array(z.number().int())
+      .optional()
+      .describe(
+        'Descendants hookd saw that were still alive after the run, out of its reach: they left the process group and cleared the run tag from their environment. Absent when none.',
+      ),
   })
   .meta({ id: 'RunSummary' });
 export type RunSummary = z.infer<typeof RunSummarySchema>;

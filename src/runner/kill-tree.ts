@@ -27,7 +27,7 @@ export type KillReport = {
   readonly survivors: readonly number[];
 };
 
-const scanTarget = (tree: RunTree) => ({ pgid: tree.pid, tag: tree.tag, ...(tree.startTime !== undefined ? { notBefore: tree.startTime } : {}) });
+export const scanTarget = (tree: RunTree) => ({ pgid: tree.pid, tag: tree.tag, ...(tree.startTime !== undefined ? { notBefore: tree.startTime } : {}) });
 
 export const KILL_POLL_MS = 5;
 /** After SIGKILL, how long to wait for the kernel to finish the tree before giving up (and logging). */
@@ -44,12 +44,20 @@ export function liveTreeMembers(tree: RunTree): number[] {
   return groupExists(tree.pid) ? [tree.pid] : [];
 }
 
+export type KillOptions = {
+  readonly graceMs: number;
+  readonly logger: Logger;
+  /** Read on every poll: a cap that can shrink while the grace runs (hookd exiting cuts every grace short). */
+  readonly graceCapMs?: () => number;
+};
+
 /**
- * TERM, wait up to `graceMs` for the tree to die, then KILL unconditionally and wait (bounded) until it has.
- * Resolves once the direct child has exited and no live member of the group or tag remains.
+ * TERM, wait up to `graceMs` (or the current cap, if lower) for the tree to die, then KILL unconditionally and
+ * wait (bounded) until it has. Resolves once the direct child has exited and no live member of the group or tag remains.
  */
-export async function killRunTree(tree: RunTree, options: { readonly graceMs: number; readonly logger: Logger }): Promise<KillReport> {
+export async function killRunTree(tree: RunTree, options: KillOptions): Promise<KillReport> {
   const { logger } = options;
+  const graceCapMs = options.graceCapMs ?? (() => Number.POSITIVE_INFINITY);
   const graceMs = Number.isFinite(options.graceMs) ? Math.max(0, options.graceMs) : 0;
   const startedAt = performance.now();
 
@@ -57,7 +65,7 @@ export async function killRunTree(tree: RunTree, options: { readonly graceMs: nu
   let graceExpired = false;
   for (;;) {
     if (tree.childExited() && liveTreeMembers(tree).length === 0) break;
-    if (performance.now() - startedAt >= graceMs) {
+    if (performance.now() - startedAt >= Math.min(graceMs, graceCapMs())) {
       graceExpired = true;
       break;
     }

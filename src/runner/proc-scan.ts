@@ -78,30 +78,60 @@ export function environHasEntry(environ: Buffer, entry: Buffer): boolean {
   }
 }
 
+export type RunTarget = { readonly pgid: number; readonly tag: string; readonly notBefore?: number };
+
 /**
  * Live (non-zombie) processes in process group `pgid` or whose environment carries the run tag.
  * hookd's own process is never included. `notBefore` (a start time in clock ticks) skips reading the
  * environment of processes older than the run: a tag is only inherited, so they cannot carry it.
  */
-export function findRunProcesses(target: { readonly pgid: number; readonly tag: string; readonly notBefore?: number }): RunProcess[] {
-  const entry = Buffer.from(runTagEntry(target.tag));
+export function findRunProcesses(target: RunTarget): RunProcess[] {
+  return findProcessesOfRuns([target]);
+}
+
+/** findRunProcesses for several runs in one pass over /proc: the processes that belong to any of them. */
+export function findProcessesOfRuns(targets: readonly RunTarget[]): RunProcess[] {
+  if (targets.length === 0) return [];
+  const groups = new Set(targets.map((target) => target.pgid));
+  const entries = targets.map((target) => ({ entry: Buffer.from(runTagEntry(target.tag)), notBefore: target.notBefore ?? 0 }));
+  const youngest = Math.min(...entries.map((entry) => entry.notBefore));
   const found: RunProcess[] = [];
   for (const pid of listPids()) {
     if (pid === process.pid) continue;
     const stat = readProcStat(pid);
     if (stat === undefined || isDeadState(stat.state)) continue;
-    if (stat.pgid === target.pgid) {
+    if (groups.has(stat.pgid)) {
       found.push({ pid, pgid: stat.pgid });
       continue;
     }
-    if (target.notBefore !== undefined && stat.startTime < target.notBefore) continue;
+    if (stat.startTime < youngest) continue;
     let environ: Buffer;
     try {
       environ = readFileSync(`/proc/${pid}/environ`);
     } catch {
       continue; // gone, or another user's process (EACCES): not ours to find by tag
     }
-    if (environHasEntry(environ, entry)) found.push({ pid, pgid: stat.pgid });
+    if (entries.some(({ entry, notBefore }) => stat.startTime >= notBefore && environHasEntry(environ, entry))) found.push({ pid, pgid: stat.pgid });
   }
   return found;
+}
+
+/** Every live (non-zombie) process's stat, hookd's own excluded: one pass over /proc for descendant walks. */
+export function readProcessTable(): ProcStat[] {
+  const table: ProcStat[] = [];
+  for (const pid of listPids()) {
+    if (pid === process.pid) continue;
+    const stat = readProcStat(pid);
+    if (stat !== undefined && !isDeadState(stat.state)) table.push(stat);
+  }
+  return table;
+}
+
+/** True when the process's environment carries the run tag; false when it does not or cannot be read. */
+export function carriesRunTag(pid: number, tag: string): boolean {
+  try {
+    return environHasEntry(readFileSync(`/proc/${pid}/environ`), Buffer.from(runTagEntry(tag)));
+  } catch {
+    return false;
+  }
 }

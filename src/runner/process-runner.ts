@@ -6,11 +6,12 @@ import { execa, type ResultPromise } from 'execa';
 import { silentLogger, type Logger } from '../logger.js';
 import { captureStream, emptyOutput, type StreamCapture } from './capture.js';
 import { killRunTree, liveTreeMembers, type KillReport, type RunTree } from './kill-tree.js';
+import { LiveTrees, type LiveTree } from './live-trees.js';
 import { readProcStat } from './proc-scan.js';
 import { createRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
 import { describeSpawnError } from './spawn-error.js';
 import { findExecutable } from './find-executable.js';
-import type { CommandLine, ProcessOutcome, ProcessRunner, SpawnRequest } from './types.js';
+import type { CommandLine, ProcessOutcome, ProcessRunner, RunnerExitControl, SpawnRequest } from './types.js';
 
 /** After the tree is dead, how long buffered pipe data may take to arrive before the pipes are destroyed. */
 export const PIPE_SETTLE_MS = 50;
@@ -19,12 +20,18 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 type Termination = { readonly reason: 'timeout' | 'cancel'; readonly kill: Promise<KillReport> };
 
-export function createProcessRunner(options: { readonly logger?: Logger } = {}): ProcessRunner {
+export function createProcessRunner(options: { readonly logger?: Logger } = {}): ProcessRunner & RunnerExitControl {
   const logger = options.logger ?? silentLogger;
-  return { run: (request) => runProcess(request, logger), findExecutable };
+  const live = new LiveTrees();
+  return {
+    run: (request) => runProcess(request, logger, live),
+    findExecutable,
+    capKillGrace: (maxGraceMs) => live.capKillGrace(maxGraceMs),
+    killAllNow: () => live.killAllNow(),
+  };
 }
 
-async function runProcess(request: SpawnRequest, logger: Logger): Promise<ProcessOutcome> {
+async function runProcess(request: SpawnRequest, logger: Logger, live: LiveTrees): Promise<ProcessOutcome> {
   const startedAt = performance.now();
   // A cancel that arrived before we got here must not start anything (its listeners would never fire).
   if (request.signal?.aborted) return notStarted(startedAt, { cancelled: true });
@@ -68,12 +75,16 @@ async function runProcess(request: SpawnRequest, logger: Logger): Promise<Proces
   // Read while the child certainly exists (it cannot have been reaped before its 'exit' event ran).
   const startTime = readProcStat(pid)?.startTime;
   const tree: RunTree = { pid, tag, childExited: () => childExited, ...(startTime !== undefined ? { startTime } : {}) };
+  const liveTree = live.add(tree);
+  const killOptions = { graceMs: request.killGraceMs, logger, graceCapMs: () => live.graceCapMs() };
   let termination: Termination | undefined;
   let timer: NodeJS.Timeout | undefined;
   const terminate = (reason: Termination['reason']): void => {
     if (termination !== undefined || childExited) return; // the first reason wins; an exited run is not killed
     logger.debug(`run ${pid}: ${reason === 'timeout' ? `timed out after ${request.timeoutMs} ms` : 'cancelled'}, killing its tree`);
-    termination = { reason, kill: killRunTree(tree, { graceMs: request.killGraceMs, logger }) };
+    // While the parent links still hold: what the tree has now is what can outlive the kill.
+    live.observe([liveTree]);
+    termination = { reason, kill: killRunTree(tree, killOptions) };
   };
   const onAbort = (): void => terminate('cancel');
 
@@ -98,9 +109,12 @@ async function runProcess(request: SpawnRequest, logger: Logger): Promise<Proces
   if (termination !== undefined) {
     kill = await termination.kill;
   } else if (liveTreeMembers(tree).length > 0) {
-    const leftover = await killRunTree(tree, { graceMs: request.killGraceMs, logger });
+    live.observe([liveTree]);
+    const leftover = await killRunTree(tree, killOptions);
     logger.debug(`run ${pid}: killed processes left behind after exit in ${leftover.killMs.toFixed(1)} ms`);
   }
+  const escapedPids = escapees(liveTree, logger);
+  live.delete(liveTree);
 
   await settlePipes([stdout, stderr]);
   stdout.stop();
@@ -118,7 +132,20 @@ async function runProcess(request: SpawnRequest, logger: Logger): Promise<Proces
     stdout: stdout.result(),
     stderr: stderr.result(),
     ...(kill !== undefined ? { kill: { graceExpired: kill.graceExpired, killMs: kill.killMs } } : {}),
+    ...(escapedPids.length > 0 ? { escapedPids } : {}),
   };
+}
+
+/** Descendants seen during the run that outlived it beyond the kill's reach: named in a warning (a known hole). */
+function escapees(liveTree: LiveTree, logger: Logger): number[] {
+  const survivors = liveTree.seen.untrackedSurvivors();
+  if (survivors.length > 0) {
+    logger.warn(
+      `run ${liveTree.tree.pid}: process(es) ${survivors.join(', ')} outlived the run: they left its process group and carry no ` +
+        `${RUN_TAG_VARIABLE} (setsid and a cleared environment), so hookd cannot kill them`,
+    );
+  }
+  return survivors;
 }
 
 /**

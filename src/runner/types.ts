@@ -48,6 +48,11 @@ export type ProcessOutcome = {
   readonly preflight?: { readonly kind: 'runtime_missing' | 'unsupported'; readonly message: string };
   /** Present when hookd had to kill the tree (timeout or cancel). */
   readonly kill?: { readonly graceExpired: boolean; readonly killMs: number };
+  /**
+   * Descendants hookd saw that were still alive when the run ended, out of its reach: they left the process group
+   * and carry no run tag (setsid plus a cleared environment). Absent when there were none.
+   */
+  readonly escapedPids?: readonly number[];
 };
 
 export interface ProcessRunner {
@@ -55,6 +60,14 @@ export interface ProcessRunner {
   run(request: SpawnRequest): Promise<ProcessOutcome>;
   /** The absolute path of an executable as a spawn with this environment's PATH would find it; undefined if none. */
   findExecutable(name: string, env: Readonly<Record<string, string>>): string | undefined;
+}
+
+/** What the process that owns a runner needs on its way out (serve mode, the one-shot commands). */
+export interface RunnerExitControl {
+  /** From now on no kill waits longer than `maxGraceMs` for SIGTERM to work, including kills already waiting. */
+  capKillGrace(maxGraceMs: number): void;
+  /** SIGKILL, synchronously, to every live hook tree (process group and run tag); returns how many trees. */
+  killAllNow(): number;
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
