@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../../src/protocol/error-codes.js';
-import { admitMessage } from '../../../src/rpc/message-gate.js';
+import { IdTokens } from '../../../src/rpc/id-tokens.js';
+import { admitMessage as admitWith } from '../../../src/rpc/message-gate.js';
+
+const admitMessage = (value: unknown) => admitWith(value, new IdTokens());
 
 describe('admitMessage', () => {
   it('admits requests, notifications and responses as they are', () => {
@@ -35,6 +38,8 @@ describe('admitMessage', () => {
       [{ id: 2, method: 'm' }, 2],
       [{ jsonrpc: '2.0', id: 3, method: 1 }, 3],
       [{ jsonrpc: '2.0', id: true, method: 'm' }, null],
+      [{ jsonrpc: '2.0', id: [1], method: 'm' }, null],
+      [{ jsonrpc: '2.0', id: {}, method: 'm' }, null],
       [{ jsonrpc: '2.0', id: 4, method: 'm', params: 5 }, 4],
       [{ jsonrpc: '2.0', method: 'n', params: null }, null],
       [{ jsonrpc: '2.0', id: 5 }, 5],
