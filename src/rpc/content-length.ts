@@ -1,73 +1,84 @@
-// Content-Length framing (LSP, vscode-jsonrpc) built on the library's StreamMessageReader/Writer; header parsing
-// stays theirs. Owns turning a bad body or header into a -32700 RpcError for the gate; never validates shape.
+// Content-Length framing (LSP, vscode-jsonrpc). The reader is ours (content-length-decoder.ts): the library's
+// StreamMessageReader wedged the connection on a bad header and buffered any declared length whole. The writer stays
+// the library's StreamMessageWriter with our serializer. Owns turning bodies into messages; never validates shape.
 import {
   AbstractMessageReader,
-  StreamMessageReader,
+  Disposable,
   StreamMessageWriter,
-  type DataCallback,
-  type Disposable,
-  type ContentTypeDecoder,
   type ContentTypeEncoder,
+  type DataCallback,
   type Message,
   type MessageWriter,
 } from 'vscode-jsonrpc/node';
-import { messageTooLargeError, parseError, RpcError } from './errors.js';
+import { ContentLengthDecoder } from './content-length-decoder.js';
+import { parseError, RpcError } from './errors.js';
+import type { IdTokens } from './id-tokens.js';
+import { parseMessageText } from './raw-ids.js';
 import { serializeMessage } from './serialize.js';
+import { attachStreamHandlers } from './stream-listeners.js';
 
-const jsonEncoder: ContentTypeEncoder = {
-  name: 'application/json',
-  encode: (message: Message) => Promise.resolve(Buffer.from(serializeMessage(message), 'utf8')),
-};
-
-function jsonDecoder(maxMessageBytes: number): ContentTypeDecoder {
-  return {
-    name: 'application/json',
-    decode: (body: Uint8Array) => {
-      if (body.byteLength > maxMessageBytes) return Promise.reject(messageTooLargeError(body.byteLength, maxMessageBytes));
-      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-      try {
-        return Promise.resolve(JSON.parse(bytes.toString('utf8')) as Message);
-      } catch (error) {
-        return Promise.reject(parseError(error));
-      }
-    },
-  };
-}
-
-export type ContentLengthReaderOptions = { readonly maxMessageBytes: number };
+export type ContentLengthReaderOptions = { readonly maxMessageBytes: number; readonly maxHeaderBytes?: number };
 
 /**
- * The stock StreamMessageReader with a JSON decoder that reports an unparsable body as a -32700 RpcError and an
- * oversized one as -32600. Header errors (no or bad Content-Length) become -32700 too; errors of the input
- * stream itself pass through unchanged. Note: the stock reader buffers a body whole before the size check.
+ * Reads Content-Length framed messages with ContentLengthDecoder (framing errors become -32700 / -32600 RpcErrors
+ * for the gate, and reading goes on) and parses each body as UTF-8 JSON (not JSON → a -32700 RpcError). Errors of the
+ * input stream itself pass through unchanged. End of input closes the reader, with or without a 'close' event.
  */
 export class ContentLengthMessageReader extends AbstractMessageReader {
-  private readonly inner: StreamMessageReader;
-  private readonly streamErrors = new WeakSet<object>();
-  private listening: Disposable | undefined;
+  private readonly input: NodeJS.ReadableStream;
+  private readonly decoder: ContentLengthDecoder;
+  private callback: DataCallback | undefined;
   private closed = false;
+  private detach: () => void = () => {};
 
   constructor(input: NodeJS.ReadableStream, options: ContentLengthReaderOptions) {
     super();
-    // Registered before the inner reader's own listener, so a stream error is known as such when it arrives there.
-    input.on('error', (error: Error) => this.streamErrors.add(error));
-    this.inner = new StreamMessageReader(input, { charset: 'utf-8', contentTypeDecoder: jsonDecoder(options.maxMessageBytes) });
-    this.inner.onError((error) => this.fireError(this.classify(error)));
-    // The stock reader closes on the stream's 'close' only; 'end' alone (autoDestroy off) must close too.
-    input.on('end', () => this.closeOnce());
-    this.inner.onClose(() => this.closeOnce());
-    this.inner.onPartialMessage((info) => this.firePartialMessage(info));
+    this.input = input;
+    this.decoder = new ContentLengthDecoder(options, {
+      body: (bytes) => this.deliver(bytes),
+      error: (error) => this.fireError(error),
+    });
+  }
+
+  /** Bytes the decoder holds right now (for tests: a huge declared length is never buffered). */
+  get bufferedBytes(): number {
+    return this.decoder.bufferedBytes;
   }
 
   listen(callback: DataCallback): Disposable {
-    this.listening = this.inner.listen(callback);
-    return this.listening;
+    this.callback = callback;
+    this.detach = attachStreamHandlers(this.input, {
+      data: (chunk) => this.decoder.push(chunk),
+      end: () => {
+        this.decoder.end();
+        this.closeOnce();
+      },
+      close: () => this.closeOnce(),
+      error: (error) => this.fireError(error),
+    });
+    return Disposable.create(() => this.detach());
   }
 
   override dispose(): void {
-    this.listening?.dispose();
-    this.inner.dispose();
+    this.detach();
     super.dispose();
+  }
+
+  /** false when the body is not JSON, so the decoder resynchronises inside it. */
+  private deliver(bytes: Buffer): boolean {
+    let value: unknown;
+    try {
+      value = parseMessageText(bytes.toString('utf8'));
+    } catch (error) {
+      this.fireError(error instanceof RpcError ? error : parseError(error));
+      return error instanceof RpcError;
+    }
+    try {
+      this.callback?.(value as Message);
+    } catch (error) {
+      this.fireError(error);
+    }
+    return true;
   }
 
   private closeOnce(): void {
@@ -75,13 +86,12 @@ export class ContentLengthMessageReader extends AbstractMessageReader {
     this.closed = true;
     this.fireClose();
   }
-
-  private classify(error: Error): Error {
-    if (error instanceof RpcError || this.streamErrors.has(error)) return error;
-    return parseError(error);
-  }
 }
 
-export function createContentLengthWriter(output: NodeJS.WritableStream): MessageWriter {
-  return new StreamMessageWriter(output, { charset: 'utf-8', contentTypeEncoder: jsonEncoder });
+export function createContentLengthWriter(output: NodeJS.WritableStream, tokens: IdTokens): MessageWriter {
+  const encoder: ContentTypeEncoder = {
+    name: 'application/json',
+    encode: (message: Message) => Promise.resolve(Buffer.from(serializeMessage(message, tokens), 'utf8')),
+  };
+  return new StreamMessageWriter(output, { charset: 'utf-8', contentTypeEncoder: encoder });
 }

@@ -2,7 +2,9 @@
 // parse errors (reported as RpcErrors for the gate to answer); it never validates message shape.
 import { AbstractMessageReader, AbstractMessageWriter, Disposable, type DataCallback, type Message } from 'vscode-jsonrpc/node';
 import { attachStreamHandlers } from './stream-listeners.js';
-import { messageTooLargeError, parseError } from './errors.js';
+import { messageTooLargeError, parseError, RpcError } from './errors.js';
+import type { IdTokens } from './id-tokens.js';
+import { parseMessageText } from './raw-ids.js';
 import { serializeMessage } from './serialize.js';
 
 const LF = 0x0a;
@@ -105,9 +107,9 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     }
     let value: unknown;
     try {
-      value = JSON.parse(line.toString('utf8'));
+      value = parseMessageText(line.toString('utf8'));
     } catch (error) {
-      this.fireError(parseError(error));
+      this.fireError(error instanceof RpcError ? error : parseError(error));
       return;
     }
     try {
@@ -128,15 +130,18 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   }
 }
 
-/** Writes `JSON.stringify(message) + "\n"` in ONE write, so concurrent messages never interleave. */
+/** Writes the serialized message (serialize.ts) + `"\n"` in ONE write, so concurrent messages never interleave. */
 export class NdjsonMessageWriter extends AbstractMessageWriter {
   private readonly output: NodeJS.WritableStream;
+  private readonly tokens: IdTokens | undefined;
   private errorCount = 0;
   private readonly detach: () => void;
 
-  constructor(output: NodeJS.WritableStream) {
+  /** `tokens`: the connection's id tokens, written back as the raw ids they stand for. */
+  constructor(output: NodeJS.WritableStream, tokens?: IdTokens) {
     super();
     this.output = output;
+    this.tokens = tokens;
     // The 'error' listener stays even after dispose: without one, an EPIPE (the client died) would crash the process.
     output.on('error', (error: Error) => this.fireError(error, undefined, ++this.errorCount));
     const onClose = () => this.fireClose();
@@ -147,7 +152,7 @@ export class NdjsonMessageWriter extends AbstractMessageWriter {
   write(message: Message): Promise<void> {
     let line: string;
     try {
-      line = `${serializeMessage(message)}\n`;
+      line = `${serializeMessage(message, this.tokens)}\n`;
     } catch (error) {
       this.fireError(error, message, ++this.errorCount);
       return Promise.reject(error);

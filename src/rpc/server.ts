@@ -67,6 +67,12 @@ export interface RpcServer {
 }
 
 const INITIALIZE = 'initialize';
+const SHOWN_METHOD_CHARS = 200;
+
+/** A method name as an error message shows it: a client may send megabytes of name. */
+function shownMethod(method: string): string {
+  return method.length > SHOWN_METHOD_CHARS ? `${method.slice(0, SHOWN_METHOD_CHARS)}… (${method.length} characters)` : method;
+}
 
 function jsonRpcLogger(logger: Logger): JsonRpcLogger {
   return { error: (m) => logger.error(m), warn: (m) => logger.warn(m), info: (m) => logger.info(m), log: (m) => logger.debug(m) };
@@ -96,7 +102,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
   async function dispatch(method: string, params: unknown, context: RequestContext): Promise<unknown> {
     const spec = Object.hasOwn(methods, method) ? methods[method] : undefined;
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-    if (spec === undefined || handler === undefined) throw new RpcError(ErrorCodes.MethodNotFound, `method not found: ${method}`);
+    if (spec === undefined || handler === undefined) throw new RpcError(ErrorCodes.MethodNotFound, `method not found: ${shownMethod(method)}`);
     if (method === INITIALIZE) {
       if (initialization === 'done') throw new RpcError(ErrorCodes.InvalidRequest, 'already initialized');
       if (initialization === 'running') throw new RpcError(ErrorCodes.InvalidRequest, 'already initialized (initialize is in progress)');
@@ -146,7 +152,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
 
   connection.onNotification((method, params) => {
     if (!Object.hasOwn(ClientNotifications, method)) {
-      logger.debug(`ignoring unknown notification ${method}`);
+      logger.debug(`ignoring unknown notification ${shownMethod(method)}`);
       return;
     }
     const parsed = ClientNotifications[method as keyof typeof ClientNotifications].params.safeParse(params);

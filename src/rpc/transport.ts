@@ -4,6 +4,7 @@ import type { MessageReader, MessageWriter, ResponseMessage } from 'vscode-jsonr
 import type { Logger } from '../logger.js';
 import { ContentLengthMessageReader, createContentLengthWriter } from './content-length.js';
 import { DeferredMessageWriter, DetectingMessageReader, type ConcreteFraming, type Framing } from './framing.js';
+import { IdTokens } from './id-tokens.js';
 import { GatedMessageReader } from './message-gate.js';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson.js';
 
@@ -33,10 +34,12 @@ export function createTransport(options: TransportOptions): Transport {
 
 function createFramedTransport(framing: ConcreteFraming, input: NodeJS.ReadableStream, options: TransportOptions): Transport {
   const { output, maxMessageBytes, logger } = options;
-  const writer = framing === 'ndjson' ? new NdjsonMessageWriter(output) : createContentLengthWriter(output);
+  // One table per connection: the gate swaps ids vscode-jsonrpc cannot carry for tokens, the writer swaps them back.
+  const tokens = new IdTokens();
+  const writer = framing === 'ndjson' ? new NdjsonMessageWriter(output, tokens) : createContentLengthWriter(output, tokens);
   const raw = framing === 'ndjson' ? new NdjsonMessageReader(input, { maxMessageBytes }) : new ContentLengthMessageReader(input, { maxMessageBytes });
   const respond = (response: ResponseMessage) => {
     writer.write(response).catch((error: unknown) => logger.debug(`could not send an error response: ${String(error)}`));
   };
-  return { reader: new GatedMessageReader(raw, respond, logger), writer };
+  return { reader: new GatedMessageReader(raw, respond, logger, tokens), writer };
 }

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { ErrorCodes } from '../../../src/protocol/error-codes.js';
 import { RequestCancelledError, RpcError } from '../../../src/rpc/errors.js';
 import { createRpcServer } from '../../../src/rpc/server.js';
-import { initialized, memoryLogger, startServer, waitFor, WireClient, type WireFraming } from './wire-client.js';
+import { frame, initialized, memoryLogger, startServer, waitFor, WireClient, type WireFraming } from './wire-client.js';
 
 const FRAMINGS: WireFraming[] = ['ndjson', 'content-length'];
 
@@ -278,5 +278,23 @@ describe('rpc server with the protocol method table', () => {
     for (const line of Buffer.concat(raw).toString('utf8').split('\n').filter((l) => l !== '')) {
       expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
     }
+  });
+});
+
+describe('weird requests are answered, never thrown into vscode-jsonrpc', () => {
+  it.each(['ndjson', 'content-length'] as const)('%s: odd method names and params, then ping', async (framing) => {
+    const { client } = await initialized(framing);
+    const huge = 'm'.repeat(1_000_000);
+    client.request(huge, undefined, 'huge');
+    client.request('hasOwnProperty', [1, 2], 'own');
+    client.writeRaw(frame(framing, '{"jsonrpc":"2.0","id":"proto","method":"ping","params":{"__proto__":{"x":1}}}'));
+    client.writeRaw(frame(framing, '{"jsonrpc":"2.0","id":"arr","method":"echo","params":[{"text":"a"}]}'));
+    const hugeAnswer = await client.response('huge');
+    expect(hugeAnswer.error?.code).toBe(ErrorCodes.MethodNotFound);
+    expect(hugeAnswer.error!.message.length).toBeLessThan(300);
+    expect((await client.response('own')).error?.code).toBe(ErrorCodes.MethodNotFound);
+    expect((await client.response('proto')).result).toBe('pong');
+    expect((await client.response('arr')).error?.code).toBe(ErrorCodes.InvalidParams);
+    expect((await client.call('ping')).result).toBe('pong');
   });
 });

@@ -34,7 +34,6 @@ describe.each(FRAMINGS)('malformed input over %s', (framing) => {
     ['{"jsonrpc":"2.0","id":4,"method":7}', 4],
     ['{"jsonrpc":"2.0","id":5,"method":"ping","params":"x"}', 5],
     ['{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}', null],
-    ['{"jsonrpc":"2.0","id":null,"method":"ping"}', null],
     ['{"jsonrpc":"2.0","id":6}', 6],
   ])('invalid request shape %s → -32600 (id %s), and serving continues', async (body, id) => {
     const { client } = startServer(framing);
