@@ -1,7 +1,6 @@
-// The predicate of a regex matcher with bounded cost: the linear-time engine (re2js) in this thread while its work
-// (program size × target length) stays small, otherwise the worker under a deadline. Decision: a matcher that
-// runs past the deadline counts as not matching, is reported once and is disabled for the rest of the session (until
-// its file is loaded again), so one bad pattern costs one deadline, not one per event.
+// A regex matcher's predicate with bounded cost: re2js in this thread while program size × target length is small, else
+// the worker under a deadline. Decision: a test past the deadline counts as no match, is reported once, and disables the
+// matcher until its configuration is loaded again, so one bad pattern costs one deadline, not one per event.
 import type { RE2JS } from 're2js';
 import { warnAboutMatcher } from './matcher-warnings.js';
 import { matchDeadline, testInWorker, type RegexEngine } from './regex-worker.js';
