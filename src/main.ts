@@ -1,6 +1,7 @@
 // Composition root of the sidecar: runner → session (engine) → rpc server on stdio, plus the
 // process-level cleanup (stdin EOF, SIGTERM, SIGINT, SIGHUP kill every hook tree, then exit).
 import { createLogger, type LogLevel } from './logger.js';
+import { setMatcherWarningSink } from './matching/matcher-warnings.js';
 import { processEnvironment } from './process-environment.js';
 import { EXIT_KILL_GRACE_MS, exitKillingHooks } from './process-exit.js';
 import { createRpcServer, type RpcServer } from './rpc/server.js';
@@ -26,6 +27,7 @@ export function serve(options: ServeOptions = {}): void {
   console.info = console.error;
   console.debug = console.error;
 
+  setMatcherWarningSink((message) => logger.warn(message));
   const runner = createProcessRunner({ logger });
   let server: RpcServer | undefined;
   const session = createSession({

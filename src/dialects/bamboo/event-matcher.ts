@@ -13,6 +13,6 @@ export function compileEventMatcher(event: EventName, matcher: string | undefine
   if (!ruleOf(event).toolEvent) {
     return { ok: false, code: 'matcher-not-supported', error: `matcher is supported only for PreToolUse and PostToolUse, not ${event}` };
   }
-  const compiled = compileMatcher(matcher);
+  const compiled = compileMatcher(matcher, `${event} matcher`);
   return compiled.ok ? compiled : { ok: false, code: 'invalid-matcher', error: `matcher is not a valid Rust regular expression: ${compiled.error}` };
 }

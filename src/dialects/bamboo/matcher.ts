@@ -1,8 +1,10 @@
-// Compiles a Bamboo matcher (a Rust `regex` over the tool name) with re2js: linear time, unanchored search.
+// Compiles a Bamboo matcher (a Rust `regex` over the tool name) with re2js: linear time, unanchored search, its cost
+// bounded by src/matching (patterns over 4096 characters refused; huge names tested in the worker under a deadline).
 // Knows no events or files; rejects Rust-incompatible syntax with a message the caller turns into a diagnostic.
 import { RE2JS } from 're2js';
+import { boundedMatchFn, patternLengthProblem, type MatchFn } from '../../matching/bounded-matcher.js';
 
-export type MatchFn = (target: string | undefined) => boolean;
+export type { MatchFn };
 export type CompiledMatcher = { readonly ok: true; readonly matches: MatchFn } | { readonly ok: false; readonly error: string };
 
 const matchAll: MatchFn = () => true;
@@ -12,10 +14,12 @@ const matchAll: MatchFn = () => true;
  * `Regex::is_match`: `Bash` matches `MyBashTool`; anchor with `^...$`). An undefined target (no tool name)
  * matches. Syntax Rust's `regex` rejects is an error here too: look-around, backreferences; and Rust syntax
  * RE2 would read differently (nested classes and class set operations `&&`, `--`, `~~`) is refused rather
- * than silently matched another way.
+ * than silently matched another way. `label` names where the matcher is configured in warnings written while matching.
  */
-export function compileMatcher(matcher: string | undefined): CompiledMatcher {
+export function compileMatcher(matcher: string | undefined, label = 'bamboo matcher'): CompiledMatcher {
   if (matcher === undefined) return { ok: true, matches: matchAll };
+  const tooLong = patternLengthProblem(matcher);
+  if (tooLong !== undefined) return { ok: false, error: tooLong };
   const unsupported = unsupportedSyntax(matcher);
   if (unsupported !== undefined) return { ok: false, error: unsupported };
   let regex: RE2JS;
@@ -24,7 +28,7 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   } catch (error) {
     return { ok: false, error: (error instanceof Error ? error.message : String(error)).replace(/^error parsing regexp: /, '') };
   }
-  return { ok: true, matches: (target) => target === undefined || regex.test(target) };
+  return { ok: true, matches: boundedMatchFn({ pattern: matcher, label, engine: 're2', workerSource: matcher, linear: regex }) };
 }
 
 /** A description of the first construct Rust's `regex` does not have (or RE2 reads differently); undefined if none. */

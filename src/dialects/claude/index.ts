@@ -24,8 +24,8 @@ export const claudeDialect: Dialect = {
   interpret,
   merge,
   defaultTimeoutMs: 600_000,
-  compileMatcher: (_event, matcher) => {
-    const compiled = compileMatcher(matcher);
+  compileMatcher: (event, matcher) => {
+    const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`);
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
   },
   syntheticParams,

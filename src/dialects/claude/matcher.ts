@@ -1,8 +1,12 @@
-// Compiles a Claude Code matcher string into a predicate: match-all, exact name list, or unanchored JS regex.
-// Knows nothing about events or files; the caller turns a compile error into a Diagnostic.
+// Compiles a Claude Code matcher string into a predicate: match-all, exact name list, or unanchored JS regex whose
+// cost is bounded (src/matching). Knows nothing about events or files; the caller turns errors and notices into Diagnostics.
+import { compileJsRegex } from '../../matching/js-regex-matcher.js';
+import type { MatchFn } from '../../matching/bounded-matcher.js';
 
-export type MatchFn = (target: string | undefined) => boolean;
-export type CompiledMatcher = { readonly ok: true; readonly matches: MatchFn } | { readonly ok: false; readonly error: string };
+export type { MatchFn };
+export type CompiledMatcher =
+  | { readonly ok: true; readonly matches: MatchFn; readonly notice?: string }
+  | { readonly ok: false; readonly code: 'invalid-regex' | 'matcher-too-long'; readonly error: string };
 
 /** Only letters, digits, `_`, `-`, space, `,` and `|`: an exact name or a list of exact names. */
 const EXACT_SET = /^[A-Za-z0-9_\- ,|]+$/;
@@ -12,10 +16,13 @@ const matchAll: MatchFn = () => true;
 /**
  * - `"*"`, `""` or omitted: matches everything.
  * - made only of the exact-set characters: exact names split on `|` or `,`, whitespace trimmed.
- * - anything else: `new RegExp(matcher, 'u').test(target)`, unanchored (`Edit.*` matches `NotebookEdit`).
- * An undefined target (an event without a match field) always matches.
+ * - anything else: what `new RegExp(matcher, 'u').test(target)` answers, unanchored (`Edit.*` matches
+ *   `NotebookEdit`), computed in linear time when re2js can express the pattern, else by JavaScript's engine
+ *   under a deadline (see src/matching/bounded-matcher.ts); regexes over 4096 characters are refused.
+ * An undefined target (an event without a match field) always matches. `label` names where the matcher is
+ * configured in warnings written while matching.
  */
-export function compileMatcher(matcher: string | undefined): CompiledMatcher {
+export function compileMatcher(matcher: string | undefined, label = 'claude matcher'): CompiledMatcher {
   if (matcher === undefined || matcher === '' || matcher === '*') return { ok: true, matches: matchAll };
   if (EXACT_SET.test(matcher)) {
     const names = new Set(
@@ -26,13 +33,7 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
     );
     return { ok: true, matches: (target) => target === undefined || names.has(target) };
   }
-  let regex: RegExp;
-  try {
-    regex = new RegExp(matcher, 'u');
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-  return { ok: true, matches: (target) => target === undefined || regex.test(target) };
+  return compileJsRegex(matcher, label);
 }
 
 /** Matchers that mean "everything" compare equal: omitted, `""` and `"*"` all become `"*"`. */

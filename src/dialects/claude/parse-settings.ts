@@ -107,11 +107,14 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
       }
       let matches = matchAll;
       if (rule.hasMatcher) {
-        const compiled = compileMatcher(matcher);
+        const matcherPath = [...groupPath, 'matcher'];
+        const compiled = compileMatcher(matcher, `${document.file} ${formatPath(matcherPath)}`);
         if (!compiled.ok) {
-          report('error', 'invalid-regex', `invalid regular expression in matcher: ${compiled.error}; group skipped`, [...groupPath, 'matcher']);
+          const what = compiled.code === 'matcher-too-long' ? 'matcher refused' : 'invalid regular expression in matcher';
+          report('error', compiled.code, `${what}: ${compiled.error}; group skipped`, matcherPath);
           return;
         }
+        if (compiled.notice !== undefined) report('info', 'matcher-backtracking', compiled.notice, matcherPath);
         matches = compiled.matches;
       } else if (matcher !== undefined && normalizeMatcher(matcher) !== '*') {
         report('info', 'matcher-ignored', `${eventName} has no matcher; "${matcher}" is ignored and the hooks run on every ${eventName}`, [...groupPath, 'matcher']);
