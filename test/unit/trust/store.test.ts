@@ -28,8 +28,8 @@ describe('TrustStore', () => {
     expect(store.isTrusted('workspace:/p')).toBe(false);
   });
 
-  it('what one instance trusts, a new instance on the same file reads back', () => {
-    new TrustStore(path).set('workspace:/p', true, NOW);
+  it('what one instance trusts, a new instance on the same file reads back', async () => {
+    await new TrustStore(path).set('workspace:/p', true, NOW);
     const reread = new TrustStore(path);
     expect(reread.problem).toBeUndefined();
     expect(reread.isTrusted('workspace:/p')).toBe(true);
@@ -38,33 +38,33 @@ describe('TrustStore', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ version: 1, trusted: { 'workspace:/p': { trustedAt: NOW.toISOString() } } });
   });
 
-  it('untrust removes the key, in memory and in the file', () => {
+  it('untrust removes the key, in memory and in the file', async () => {
     const store = new TrustStore(path);
-    store.set('workspace:/a', true, NOW);
-    store.set('workspace:/b', true, NOW);
-    store.set('workspace:/a', false);
+    await store.set('workspace:/a', true, NOW);
+    await store.set('workspace:/b', true, NOW);
+    await store.set('workspace:/a', false);
     expect(store.isTrusted('workspace:/a')).toBe(false);
     expect(new TrustStore(path).trustedKeys()).toEqual(['workspace:/b']);
   });
 
-  it('writes atomically: no temporary file is left beside the store, and the file is private', () => {
+  it('writes atomically: no temporary file or lock is left beside the store, and the file is private', async () => {
     const store = new TrustStore(path);
-    store.set('workspace:/a', true, NOW);
-    store.set('workspace:/b', true, NOW);
+    await store.set('workspace:/a', true, NOW);
+    await store.set('workspace:/b', true, NOW);
     expect(readdirSync(join(dir, 'nested'))).toEqual(['trust.json']);
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
-  it('keys another hookd process wrote after this store was opened survive this store’s write', () => {
+  it('keys another hookd process wrote after this store was opened survive this store’s write', async () => {
     // One sidecar per agent session: two of them share ~/.hookd/trust.json.
     const early = new TrustStore(path);
     const other = new TrustStore(path);
-    other.set('workspace:/other-session', true, NOW);
-    early.set('workspace:/this-session', true, NOW);
+    await other.set('workspace:/other-session', true, NOW);
+    await early.set('workspace:/this-session', true, NOW);
     expect(new TrustStore(path).trustedKeys().sort()).toEqual(['workspace:/other-session', 'workspace:/this-session']);
   });
 
-  it('a file that is not JSON: problem set, nothing trusted, and set() throws instead of overwriting it', () => {
+  it('a file that is not JSON: problem set, nothing trusted, and set() rejects instead of overwriting it', async () => {
     mkdirSync(join(dir, 'nested'));
     const corrupt = '{"version": 1, "trusted": {"workspace:/p": ';
     writeFileSync(path, corrupt);
@@ -73,27 +73,27 @@ describe('TrustStore', () => {
     expect(store.problem).toMatch(/not valid JSON/);
     expect(store.isTrusted('workspace:/p')).toBe(false);
     expect(store.trustedKeys()).toEqual([]);
-    expect(() => store.set('workspace:/q', true)).toThrow(/not valid JSON/);
-    expect(() => store.set('workspace:/p', false)).toThrow();
+    await expect(store.set('workspace:/q', true)).rejects.toThrow(/not valid JSON/);
+    await expect(store.set('workspace:/p', false)).rejects.toThrow();
     expect(readFileSync(path, 'utf8')).toBe(corrupt);
   });
 
-  it('valid JSON of the wrong shape is a problem too (nothing trusted from it, never overwritten)', () => {
+  it('valid JSON of the wrong shape is a problem too (nothing trusted from it, never overwritten)', async () => {
     mkdirSync(join(dir, 'nested'));
     const wrong = JSON.stringify({ version: 2, trusted: { 'workspace:/p': { trustedAt: 'x' } } });
     writeFileSync(path, wrong);
     const store = new TrustStore(path);
     expect(store.problem).toMatch(/invalid/);
     expect(store.isTrusted('workspace:/p')).toBe(false);
-    expect(() => store.set('workspace:/q', true)).toThrow();
+    await expect(store.set('workspace:/q', true)).rejects.toThrow();
     expect(readFileSync(path, 'utf8')).toBe(wrong);
   });
 
-  it('a file corrupted after the store was opened is not overwritten either', () => {
+  it('a file corrupted after the store was opened is not overwritten either', async () => {
     const store = new TrustStore(path);
-    store.set('workspace:/p', true, NOW);
+    await store.set('workspace:/p', true, NOW);
     writeFileSync(path, 'garbage');
-    expect(() => store.set('workspace:/q', true)).toThrow(/not valid JSON/);
+    await expect(store.set('workspace:/q', true)).rejects.toThrow(/not valid JSON/);
     expect(readFileSync(path, 'utf8')).toBe('garbage');
   });
 

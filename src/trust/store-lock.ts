@@ -1,0 +1,77 @@
+// The trust store's cross-process writer lock: a `<store>.lock` directory taken with proper-lockfile (mkdir is
+// atomic; a lock whose mtime is older than the stale time was left by a dead process and is taken over), waited
+// for within a bound and never forever. Writers of one process queue here first; only processes contend.
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { lock } from 'proper-lockfile';
+
+/** How long a writer waits for another process's lock before giving up. */
+export const TRUST_LOCK_WAIT_MS = 5000;
+/** A holder refreshes the lock's mtime every half of this; a lock not refreshed for this long is stale. */
+export const TRUST_LOCK_STALE_MS = 10_000;
+
+export function lockPathFor(storePath: string): string {
+  return `${resolve(storePath)}.lock`;
+}
+
+/** The lock could not be taken, or was lost (taken over as stale) before the write finished. */
+export class TrustLockError extends Error {}
+
+/** Given to the critical section: throws once the lock is no longer ours, so nothing is written without it. */
+export type HeldLock = { readonly lockPath: string; readonly assertHeld: () => void };
+
+const queues = new Map<string, Promise<void>>();
+
+/** Runs `critical` holding the store's lock; rejects with TrustLockError naming the lock when it cannot. */
+export function withTrustStoreLock<T>(storePath: string, critical: (held: HeldLock) => Promise<T>, waitMs: number = TRUST_LOCK_WAIT_MS): Promise<T> {
+  const path = resolve(storePath);
+  const run = (queues.get(path) ?? Promise.resolve()).then(() => lockAndRun(path, critical, waitMs));
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(path, settled);
+  void settled.then(() => {
+    if (queues.get(path) === settled) queues.delete(path);
+  });
+  return run;
+}
+
+async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise<T>, waitMs: number): Promise<T> {
+  const lockPath = lockPathFor(path);
+  let lost: Error | undefined;
+  let release: () => Promise<void>;
+  try {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    release = await lock(path, {
+      lockfilePath: lockPath,
+      // The store need not exist yet; the lock is on its path.
+      realpath: false,
+      stale: TRUST_LOCK_STALE_MS,
+      retries: { retries: Math.ceil(waitMs / 5) + 1, minTimeout: 5, maxTimeout: 100, factor: 1.3, randomize: true, maxRetryTime: waitMs },
+      // The default throws from a timer (an uncaught exception); losing the lock only fails this write.
+      onCompromised: (error) => {
+        lost = error;
+      },
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOCKED')
+      throw new TrustLockError(
+        `the trust store is locked by another process (${lockPath} held for more than ${waitMs} ms); try again, or remove ${lockPath} if no hookd is writing it`,
+      );
+    throw new TrustLockError(`cannot lock the trust store (${lockPath}): ${(error as Error).message}`);
+  }
+  const held: HeldLock = {
+    lockPath,
+    assertHeld: () => {
+      if (lost !== undefined) throw new TrustLockError(`lost the trust store lock ${lockPath} before writing (${lost.message}); nothing was written`);
+    },
+  };
+  try {
+    return await critical(held);
+  } finally {
+    // Rejects only when the lock was already lost (then it is not ours to remove).
+    await release().catch(() => {});
+  }
+}
