@@ -1,9 +1,11 @@
-// The persisted trust store: a round trip through the file, atomic writes, and a corrupt or invalid file that
-// trusts nothing and is never overwritten.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// The persisted trust store: a round trip through the file, atomic writes under the lock, concurrent writers that
+// lose nothing, and a corrupt, invalid, non-regular or oversized file that trusts nothing and is never overwritten.
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lock } from 'proper-lockfile';
+import { lockPathFor } from '../../../src/trust/store-lock.js';
 import { defaultTrustStorePath, TrustStore } from '../../../src/trust/store.js';
 
 let dir = '';
@@ -95,6 +97,66 @@ describe('TrustStore', () => {
     writeFileSync(path, 'garbage');
     await expect(store.set('workspace:/q', true)).rejects.toThrow(/not valid JSON/);
     expect(readFileSync(path, 'utf8')).toBe('garbage');
+  });
+
+  it('many set() calls at once on one store, and on two stores of the same file, all end up in the file', async () => {
+    const first = new TrustStore(path);
+    const second = new TrustStore(path);
+    const keys = (prefix: string) => Array.from({ length: 150 }, (_, index) => `workspace:/${prefix}/${index}`);
+    await Promise.all([...keys('a').map((key) => first.set(key, true, NOW)), ...keys('b').map((key) => second.set(key, true, NOW))]);
+    const onDisk = Object.keys(JSON.parse(readFileSync(path, 'utf8')).trusted).sort();
+    expect(onDisk).toEqual([...keys('a'), ...keys('b')].sort());
+    expect(new TrustStore(path).trustedKeys()).toHaveLength(300);
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['trust.json']);
+  });
+
+  it('calls on one key in the same write keep their order: the last one wins', async () => {
+    const store = new TrustStore(path);
+    await Promise.all([store.set('workspace:/k', true, NOW), store.set('workspace:/k', false), store.set('workspace:/j', false), store.set('workspace:/j', true, NOW)]);
+    expect(new TrustStore(path).trustedKeys()).toEqual(['workspace:/j']);
+    expect(store.trustedKeys()).toEqual(['workspace:/j']);
+  });
+
+  it('set() while another process holds the lock past the bound rejects naming the lock file, and writes nothing', async () => {
+    const store = new TrustStore(path, { lockWaitMs: 200 });
+    await store.set('workspace:/before', true, NOW);
+    const before = readFileSync(path, 'utf8');
+    const release = await lock(path, { lockfilePath: lockPathFor(path), realpath: false });
+    try {
+      await expect(store.set('workspace:/blocked', true)).rejects.toThrow(lockPathFor(path));
+    } finally {
+      await release();
+    }
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    await store.set('workspace:/after', true, NOW);
+    expect(new TrustStore(path).trustedKeys().sort()).toEqual(['workspace:/after', 'workspace:/before']);
+  });
+
+  it('a store path that is not a regular file (a directory, /dev/zero through a symlink) is a problem and never replaced', async () => {
+    mkdirSync(path, { recursive: true });
+    const directory = new TrustStore(path);
+    expect(directory.problem).toContain(path);
+    expect(directory.problem).toMatch(/is a directory, not a regular file/);
+    await expect(directory.set('workspace:/q', true)).rejects.toThrow(/not a regular file/);
+    expect(lstatSync(path).isDirectory()).toBe(true);
+    rmSync(path, { recursive: true });
+
+    symlinkSync('/dev/zero', path);
+    const device = new TrustStore(path);
+    expect(device.problem).toMatch(/is a character device, not a regular file/);
+    expect(device.trustedKeys()).toEqual([]);
+    await expect(device.set('workspace:/q', true)).rejects.toThrow();
+    expect(readlinkSync(path)).toBe('/dev/zero');
+  });
+
+  it('a store file over 4 MiB is a problem, not read and never overwritten', async () => {
+    mkdirSync(join(dir, 'nested'));
+    writeFileSync(path, '');
+    truncateSync(path, 4 * 1024 * 1024 + 1);
+    const store = new TrustStore(path);
+    expect(store.problem).toMatch(/bytes, more than the 4194304-byte cap/);
+    await expect(store.set('workspace:/q', true)).rejects.toThrow(/cap/);
+    expect(statSync(path).size).toBe(4 * 1024 * 1024 + 1);
   });
 
   it('the default path is under ~/.hookd', () => {
