@@ -32,14 +32,19 @@ export function readStoreFile(path: string, maxBytes: number = TRUST_STORE_MAX_B
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { kind: 'refused', reason: `is ${describeType(stats)}, not a regular file` };
     if (stats.size > maxBytes) return { kind: 'refused', reason: `is ${stats.size} bytes, more than the ${maxBytes}-byte cap` };
-    // The file may grow between fstat and read: read at most one byte past the cap, never more.
-    const buffer = Buffer.alloc(maxBytes + 1);
+    // Sized by fstat; the file may still grow while read, so grow the buffer up to one byte past the cap, never more.
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1);
     let length = 0;
     for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) return { kind: 'refused', reason: `grew past the ${maxBytes}-byte cap while being read` };
+        const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
       const read = readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;
-      if (length > maxBytes) return { kind: 'refused', reason: `grew past the ${maxBytes}-byte cap while being read` };
     }
     return { kind: 'text', text: buffer.toString('utf8', 0, length) };
   } finally {

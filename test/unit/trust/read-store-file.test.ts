@@ -21,6 +21,11 @@ describe('readStoreFile', () => {
     expect(readStoreFile(join(dir, 'absent.json'))).toEqual({ kind: 'missing' });
     writeFileSync(join(dir, 'store.json'), '{"version":1}');
     expect(readStoreFile(join(dir, 'store.json'))).toEqual({ kind: 'text', text: '{"version":1}' });
+    writeFileSync(join(dir, 'empty.json'), '');
+    expect(readStoreFile(join(dir, 'empty.json'))).toEqual({ kind: 'text', text: '' });
+    const unicode = `{"k":"${'é'.repeat(5000)}"}`;
+    writeFileSync(join(dir, 'unicode.json'), unicode);
+    expect(readStoreFile(join(dir, 'unicode.json'))).toEqual({ kind: 'text', text: unicode });
   });
 
   it('a directory is refused', () => {
