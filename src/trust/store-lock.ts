@@ -1,14 +1,23 @@
 // The trust store's cross-process writer lock: a `<store>.lock` directory taken with proper-lockfile (mkdir is
 // atomic; a lock whose mtime is older than the stale time was left by a dead process and is taken over), waited
-// for within a bound and never forever. Writers of one process queue here first; only processes contend.
+// for within a bound and never forever. Writers of one process queue here first; only processes contend, and a
+// process taking the lock again right after releasing it first leaves a gap for the others.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { lock } from 'proper-lockfile';
 
 /** How long a writer waits for another process's lock before giving up. */
 export const TRUST_LOCK_WAIT_MS = 5000;
 /** A holder refreshes the lock's mtime every half of this; a lock not refreshed for this long is stale. */
 export const TRUST_LOCK_STALE_MS = 10_000;
+/** A waiting process tries the lock again at least this often. */
+const LOCK_POLL_MAX_MS = 10;
+/**
+ * A process that just released the lock waits this long before taking it again, longer than a waiter's poll
+ * interval, so a steady stream of writes from one process cannot starve another past the wait bound.
+ */
+const RETAKE_GAP_MS = 25;
 
 export function lockPathFor(storePath: string): string {
   return `${resolve(storePath)}.lock`;
@@ -21,6 +30,8 @@ export class TrustLockError extends Error {}
 export type HeldLock = { readonly lockPath: string; readonly assertHeld: () => void };
 
 const queues = new Map<string, Promise<void>>();
+/** When this process last released each store's lock (performance.now()). */
+const releasedAt = new Map<string, number>();
 
 /** Runs `critical` holding the store's lock; rejects with TrustLockError naming the lock when it cannot. */
 export function withTrustStoreLock<T>(storePath: string, critical: (held: HeldLock) => Promise<T>, waitMs: number = TRUST_LOCK_WAIT_MS): Promise<T> {
@@ -39,6 +50,8 @@ export function withTrustStoreLock<T>(storePath: string, critical: (held: HeldLo
 
 async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise<T>, waitMs: number): Promise<T> {
   const lockPath = lockPathFor(path);
+  const sinceRelease = performance.now() - (releasedAt.get(path) ?? -Infinity);
+  if (sinceRelease < RETAKE_GAP_MS) await delay(RETAKE_GAP_MS - sinceRelease);
   let lost: Error | undefined;
   let release: () => Promise<void>;
   try {
@@ -48,7 +61,7 @@ async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise
       // The store need not exist yet; the lock is on its path.
       realpath: false,
       stale: TRUST_LOCK_STALE_MS,
-      retries: { retries: Math.ceil(waitMs / 5) + 1, minTimeout: 5, maxTimeout: 100, factor: 1.3, randomize: true, maxRetryTime: waitMs },
+      retries: { retries: Math.ceil(waitMs / 5) + 1, minTimeout: 5, maxTimeout: LOCK_POLL_MAX_MS, factor: 1.3, randomize: true, maxRetryTime: waitMs },
       // The default throws from a timer (an uncaught exception); losing the lock only fails this write.
       onCompromised: (error) => {
         lost = error;
@@ -73,5 +86,6 @@ async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise
   } finally {
     // Rejects only when the lock was already lost (then it is not ours to remove).
     await release().catch(() => {});
+    releasedAt.set(path, performance.now());
   }
 }
