@@ -1,7 +1,7 @@
 // The trust store's cross-process writer lock: a `<store>.lock` directory taken with proper-lockfile (mkdir is
 // atomic; a lock whose mtime is older than the stale time was left by a dead process and is taken over), waited
 // for within a bound and never forever. Writers of one process queue here first; only processes contend, and a
-// process taking the lock again right after releasing it first leaves a gap for the others.
+// process that keeps writing leaves a gap between its holds so the others get their turn.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -14,8 +14,8 @@ export const TRUST_LOCK_STALE_MS = 10_000;
 /** A waiting process tries the lock again at least this often. */
 const LOCK_POLL_MAX_MS = 10;
 /**
- * A process that just released the lock waits this long before taking it again, longer than a waiter's poll
- * interval, so a steady stream of writes from one process cannot starve another past the wait bound.
+ * A back-to-back writer (work queued while it held the lock) waits this long after its release before taking the
+ * lock again: longer than a waiter's poll interval, so a steady stream of writes cannot starve another process.
  */
 const RETAKE_GAP_MS = 25;
 
@@ -33,10 +33,21 @@ const queues = new Map<string, Promise<void>>();
 /** When this process last released each store's lock (performance.now()). */
 const releasedAt = new Map<string, number>();
 
+export type TrustLockOptions = {
+  /** How long to wait for another process's lock (default TRUST_LOCK_WAIT_MS). */
+  readonly waitMs?: number;
+  /** The caller's work piled up while it last held the lock: leave other processes a gap first. */
+  readonly backToBack?: boolean;
+};
+
 /** Runs `critical` holding the store's lock; rejects with TrustLockError naming the lock when it cannot. */
-export function withTrustStoreLock<T>(storePath: string, critical: (held: HeldLock) => Promise<T>, waitMs: number = TRUST_LOCK_WAIT_MS): Promise<T> {
+export function withTrustStoreLock<T>(storePath: string, critical: (held: HeldLock) => Promise<T>, options: TrustLockOptions = {}): Promise<T> {
   const path = resolve(storePath);
-  const run = (queues.get(path) ?? Promise.resolve()).then(() => lockAndRun(path, critical, waitMs));
+  const previous = queues.get(path);
+  const waitMs = options.waitMs ?? TRUST_LOCK_WAIT_MS;
+  // Queued behind another writer of this process: back to back as well.
+  const backToBack = options.backToBack === true || previous !== undefined;
+  const run = (previous ?? Promise.resolve()).then(() => lockAndRun(path, critical, waitMs, backToBack));
   const settled = run.then(
     () => undefined,
     () => undefined,
@@ -48,10 +59,10 @@ export function withTrustStoreLock<T>(storePath: string, critical: (held: HeldLo
   return run;
 }
 
-async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise<T>, waitMs: number): Promise<T> {
+async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise<T>, waitMs: number, backToBack: boolean): Promise<T> {
   const lockPath = lockPathFor(path);
   const sinceRelease = performance.now() - (releasedAt.get(path) ?? -Infinity);
-  if (sinceRelease < RETAKE_GAP_MS) await delay(RETAKE_GAP_MS - sinceRelease);
+  if (backToBack && sinceRelease < RETAKE_GAP_MS) await delay(RETAKE_GAP_MS - sinceRelease);
   let lost: Error | undefined;
   let release: () => Promise<void>;
   try {

@@ -94,13 +94,14 @@ export class TrustStore {
 
   async #flush(): Promise<void> {
     this.#flushing = true;
-    while (this.#pending.size > 0) {
+    // Changes that arrived during a write are written next, back to back.
+    for (let backToBack = false; this.#pending.size > 0; backToBack = true) {
       const changes = this.#pending;
       const waiting = this.#waiting;
       this.#pending = new Map();
       this.#waiting = [];
       try {
-        await withTrustStoreLock(this.path, (held) => this.#write(changes, held.assertHeld), this.#lockWaitMs);
+        await withTrustStoreLock(this.path, (held) => this.#write(changes, held.assertHeld), { waitMs: this.#lockWaitMs, backToBack });
         for (const waiter of waiting) waiter.resolve();
       } catch (error) {
         for (const waiter of waiting) waiter.reject(error instanceof Error ? error : new Error(String(error)));

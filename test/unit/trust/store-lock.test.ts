@@ -61,7 +61,7 @@ describe('withTrustStoreLock', () => {
     mkdirSync(lockPathFor(path), { recursive: true });
     const old = new Date(Date.now() - TRUST_LOCK_STALE_MS - 60_000);
     utimesSync(lockPathFor(path), old, old);
-    await expect(withTrustStoreLock(path, async () => 'taken over', 200)).resolves.toBe('taken over');
+    await expect(withTrustStoreLock(path, async () => 'taken over', { waitMs: 200 })).resolves.toBe('taken over');
     expect(existsSync(lockPathFor(path))).toBe(false);
   });
 
@@ -75,7 +75,7 @@ describe('withTrustStoreLock', () => {
         async () => {
           ran = true;
         },
-        200,
+        { waitMs: 200 },
       );
       await expect(attempt).rejects.toBeInstanceOf(TrustLockError);
       await expect(attempt).rejects.toThrow(lockPathFor(path));
@@ -83,6 +83,6 @@ describe('withTrustStoreLock', () => {
     } finally {
       await release();
     }
-    await expect(withTrustStoreLock(path, async () => 'free again', 200)).resolves.toBe('free again');
+    await expect(withTrustStoreLock(path, async () => 'free again', { waitMs: 200 })).resolves.toBe('free again');
   });
 });
