@@ -8,9 +8,10 @@ import { writeFileAtomic } from './atomic-write.js';
 import { readStoreFile } from './read-store-file.js';
 import { TRUST_LOCK_WAIT_MS, withTrustStoreLock } from './store-lock.js';
 
+const TrustEntrySchema = z.looseObject({ trustedAt: z.string() });
 const TrustFileSchema = z.object({
   version: z.literal(1),
-  trusted: z.record(z.string(), z.looseObject({ trustedAt: z.string() })),
+  trusted: z.record(z.string(), TrustEntrySchema),
 });
 type TrustFile = z.infer<typeof TrustFileSchema>;
 
@@ -66,7 +67,17 @@ export class TrustStore {
     }
     const parsed = TrustFileSchema.safeParse(raw);
     if (!parsed.success) return { problem: `the trust store ${this.path} is invalid: ${describeIssues(parsed.error.issues)}; ${UNUSABLE}` };
-    return { data: parsed.data };
+    // zod's record skips a "__proto__" key (its output assigns keys): validate that entry here and copy every entry
+    // by definition, so such a key is kept as a key.
+    const rawTrusted = (raw as { trusted: Record<string, unknown> }).trusted;
+    if (Object.hasOwn(rawTrusted, '__proto__')) {
+      const entry = TrustEntrySchema.safeParse(rawTrusted['__proto__']);
+      if (!entry.success) {
+        const issues = entry.error.issues.map((issue) => ({ ...issue, path: ['trusted', '__proto__', ...issue.path] }));
+        return { problem: `the trust store ${this.path} is invalid: ${describeIssues(issues)}; ${UNUSABLE}` };
+      }
+    }
+    return { data: { ...parsed.data, trusted: Object.fromEntries(Object.entries(rawTrusted)) as TrustFile['trusted'] } };
   }
 
   isTrusted(key: string): boolean {
@@ -115,7 +126,8 @@ export class TrustStore {
     if ('problem' in loaded) throw new Error(loaded.problem);
     const next = loaded.data;
     for (const [key, change] of changes) {
-      if (change.trusted) next.trusted[key] = { trustedAt: change.at };
+      // defineProperty: a key such as "__proto__" is recorded as a key, not taken as the object's prototype.
+      if (change.trusted) Object.defineProperty(next.trusted, key, { value: { trustedAt: change.at }, enumerable: true, writable: true, configurable: true });
       else delete next.trusted[key];
     }
     await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600, beforeRename: assertHeld });

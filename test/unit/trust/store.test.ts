@@ -159,6 +159,20 @@ describe('TrustStore', () => {
     expect(statSync(path).size).toBe(4 * 1024 * 1024 + 1);
   });
 
+  it('keys that are Object.prototype names ("__proto__", "constructor") are stored and read back like any other', async () => {
+    const store = new TrustStore(path);
+    await store.set('__proto__', true, NOW);
+    await store.set('constructor', true, NOW);
+    const reread = new TrustStore(path);
+    expect(reread.trustedKeys().sort()).toEqual(['__proto__', 'constructor']);
+    expect(reread.isTrusted('__proto__')).toBe(true);
+    expect(reread.isTrusted('toString')).toBe(false);
+    await reread.set('__proto__', false);
+    expect(new TrustStore(path).trustedKeys()).toEqual(['constructor']);
+    writeFileSync(path, '{"version": 1, "trusted": {"__proto__": 5}}');
+    expect(new TrustStore(path).problem).toMatch(/invalid/);
+  });
+
   it('the default path is under ~/.hookd', () => {
     expect(defaultTrustStorePath('/home/u')).toBe('/home/u/.hookd/trust.json');
   });
