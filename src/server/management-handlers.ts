@@ -76,7 +76,7 @@ export function managementHandlers(
       for (const key of keys) {
         if (params.persist) {
           try {
-            trustStore.set(key, params.trusted);
+            await trustStore.set(key, params.trusted);
           } catch (error) {
             throw new RpcError(ErrorCodes.PersistenceFailed, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
           }
