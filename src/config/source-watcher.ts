@@ -1,10 +1,11 @@
 // Hot-reload trigger for configuration files: watches their directories (chokidar), debounces bursts and reports
 // a change only when the content hash differs. Knows no dialect or hook vocabulary; must not parse what it watches.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from '../logger.js';
+import { readConfigFile } from './read-config-file.js';
 
 /**
  * Quiet period after the last event. It must exceed chokidar's 50 ms per-file `change` throttle, which drops (and
@@ -231,14 +232,15 @@ export function hashSources(files: readonly string[]): string {
   return combine(new Map(list.map((file) => [file, fileDigest(file)] as const)));
 }
 
-/** The bytes' sha256, or why there are none ('missing', 'unreadable:<code>'): a directory is not content. */
+/**
+ * The bytes' sha256, or why there are none ('missing', 'rejected:<code>:<reason>'). Read as the loaders read
+ * (readConfigFile): a FIFO, device or directory swapped in is never opened for reading, a huge file never read.
+ */
 function fileDigest(file: string): string {
-  try {
-    return `sha256:${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : `unreadable:${code ?? 'unknown'}`;
-  }
+  const read = readConfigFile(file);
+  if (read.status === 'missing') return 'missing';
+  if (read.status === 'rejected') return `rejected:${read.code}:${read.reason}`;
+  return `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`;
 }
 
 /** A path cannot hold NUL and a digest holds no newline, so the encoding is unambiguous. */
