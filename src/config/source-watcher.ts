@@ -2,7 +2,7 @@
 // a change only when the content hash differs. Knows no dialect or hook vocabulary; must not parse what it watches.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from '../logger.js';
 import { readConfigFile } from './read-config-file.js';
@@ -185,11 +185,21 @@ export function watchSources(options: SourceWatcherOptions): SourceWatcher {
         logger.error(`source watcher: handling ${event} ${path}: ${describe(error)}`);
       }
     });
-    // A root deleted or moved shows only as a raw event of its own watcher naming the root itself (a child of the
-    // same name also matches: that costs one needless re-watch).
     watcher.on('raw', (event, name, details) => {
       const watched = (details as { readonly watchedPath?: unknown } | undefined)?.watchedPath;
-      if (closed || typeof watched !== 'string' || name !== basename(watched) || !plan.roots.includes(toKey(watched))) return;
+      if (closed || typeof watched !== 'string' || typeof name !== 'string') return;
+      // Measured (chokidar 5, persistent: false, Linux): after a watched file is deleted and at once re-created (or a
+      // FIFO is made in its place), chokidar emits nothing for it ever again, while the directory's own watcher still
+      // names it. A raw event naming a watched file in a watched directory is therefore a trigger too (the debounce
+      // and the hash make a duplicate of a chokidar event cost nothing).
+      if (baseline.has(toKey(join(watched, name)))) {
+        logger.debug(`source watcher: raw ${event} ${join(watched, name)}`);
+        trigger();
+        return;
+      }
+      // A root deleted or moved shows only as a raw event of its own watcher naming the root itself (a child of the
+      // same name also matches: that costs one needless re-watch).
+      if (name !== basename(watched) || !plan.roots.includes(toKey(watched))) return;
       logger.debug(`source watcher: ${event} of watched directory ${watched}`);
       generation.lost = true;
       trigger();
