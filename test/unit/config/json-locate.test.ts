@@ -1,7 +1,7 @@
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/config/canonical-json.js';
 import { diagnostic } from '../../../src/config/diagnostic.js';
 import { locate, parseJsonText, positionAt, readJsonFile, type JsonDocument } from '../../../src/config/json-locate.js';
@@ -19,15 +19,25 @@ function parseError(text: string) {
   return result.diagnostic;
 }
 
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const scratchDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'hookd-json-'));
+  made.push(dir);
+  return dir;
+};
+
 describe('json-locate', () => {
   it('a missing file is not an error', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hookd-json-'));
+    const dir = scratchDir();
     expect(readJsonFile(join(dir, 'nope.json'))).toEqual({ status: 'missing' });
     expect(readJsonFile(join(dir, 'nope', 'deeper.json'))).toEqual({ status: 'missing' });
   });
 
   it('an unreadable path (a directory) is an error diagnostic naming the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hookd-json-'));
+    const dir = scratchDir();
     mkdirSync(join(dir, 'settings.json'));
     const result = readJsonFile(join(dir, 'settings.json'));
     expect(result.status).toBe('error');
