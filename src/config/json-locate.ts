@@ -1,9 +1,16 @@
 // Reads a strict JSON file (no comments, no trailing commas) keeping offsets, and turns a parse error or a
 // field path into a 1-based line/column. Knows no dialect vocabulary; never throws for bad user content.
-import { readFileSync } from 'node:fs';
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../protocol/index.js';
 import { errorAt } from './diagnostic.js';
+import { readConfigFile } from './read-config-file.js';
+
+/**
+ * The deepest nesting of arrays and objects a configuration file may have. jsonc-parser's parseTree and
+ * getNodeValue (and our own walkers of the value) recurse once per level and overflow the stack at a few thousand;
+ * serde_json (Bamboo's parser) stops at 128 too. Real settings files nest under 10.
+ */
+export const MAX_JSON_DEPTH = 128;
 
 export type JsonPath = readonly (string | number)[];
 
@@ -24,30 +31,34 @@ export type JsonReadResult =
   | { readonly status: 'ok'; readonly document: JsonDocument };
 
 /**
- * Reads and parses `file`. A file that does not exist is `missing` (not an error); an unreadable file or
- * invalid JSON is an `error` with a Diagnostic naming the file (and line/column for a parse error).
+ * Reads and parses `file`. A file that does not exist is `missing` (not an error); a file that is not a regular
+ * file, is over the size cap (readConfigFile), cannot be read, is invalid JSON or nests too deep is an `error` with
+ * a Diagnostic naming the file (and line/column for a parse error). Never blocks on a FIFO or device.
  */
 export function readJsonFile(file: string): JsonReadResult {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };
-    const why = error instanceof Error ? error.message : String(error);
-    return { status: 'error', diagnostic: errorAt(`cannot read settings file: ${why}`, { file, code: 'unreadable' }) };
+  const read = readConfigFile(file);
+  if (read.status === 'missing') return read;
+  if (read.status === 'rejected') {
+    return { status: 'error', diagnostic: errorAt(`cannot read configuration file ${file}: it ${read.reason}; file skipped`, { file, code: read.code }) };
   }
-  return parseJsonText(file, text);
+  return parseJsonText(file, read.bytes.toString('utf8'));
 }
 
 /**
  * Parses `text` as strict JSON. A leading byte-order mark is skipped; whitespace-only text is an empty
- * document (value undefined) rather than an error.
+ * document (value undefined) rather than an error; nesting deeper than `MAX_JSON_DEPTH` is an error at the
+ * first bracket too deep (checked with the scanner, which does not recurse, before the parser, which does).
  */
 export function parseJsonText(file: string, rawText: string): JsonReadResult {
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   const lineStarts = computeLineStarts(text);
   if (text.trim() === '') return { status: 'ok', document: { file, text, root: undefined, value: undefined, lineStarts } };
+  const tooDeep = firstOffsetDeeperThan(text, MAX_JSON_DEPTH);
+  if (tooDeep !== undefined) {
+    const position = positionAt(lineStarts, tooDeep);
+    const message = `nested deeper than ${MAX_JSON_DEPTH} levels at line ${position.line}, column ${position.column}; file skipped`;
+    return { status: 'error', diagnostic: errorAt(message, { file, ...position, code: 'too-deep' }) };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
@@ -92,6 +103,21 @@ export function positionAt(lineStarts: readonly number[], offset: number): Posit
     else high = mid - 1;
   }
   return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+}
+
+/** The offset of the first `[` or `{` that opens level `maxDepth + 1`, if any (strings and comments are skipped). */
+function firstOffsetDeeperThan(text: string, maxDepth: number): number | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      depth++;
+      if (depth > maxDepth) return scanner.getTokenOffset();
+    } else if ((token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) && depth > 0) {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 function computeLineStarts(text: string): number[] {

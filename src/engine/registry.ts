@@ -35,24 +35,32 @@ export function snapshotKeepingLastGood(previous: RegistrySnapshot, result: Load
   if (rejected.size === 0) return snapshotFrom(result);
   const diagnostics = [...result.diagnostics];
   const hooks: HookSpec[] = [];
-  const bySource = (list: readonly HookSpec[], source: string) => list.filter((hook) => hook.source === source);
+  // A file may hold 100,000 hooks: append in a loop, never `push(...list)` (arguments are limited).
+  const append = (list: readonly HookSpec[], source: string): number => {
+    let count = 0;
+    for (const hook of list) {
+      if (hook.source !== source) continue;
+      hooks.push(hook);
+      count++;
+    }
+    return count;
+  };
   const placed = new Set<string>();
   for (const source of result.sources) {
     placed.add(source);
     if (!rejected.has(source)) {
-      hooks.push(...bySource(result.hooks, source));
+      append(result.hooks, source);
       continue;
     }
-    const kept = bySource(previous.hooks, source);
-    hooks.push(...kept);
+    const kept = append(previous.hooks, source);
     diagnostics.push({
       severity: 'info',
       file: source,
       code: 'kept-last-good',
-      message: `${source} is invalid: keeping the ${kept.length} hook(s) last loaded from it until it is fixed`,
+      message: `${source} is invalid: keeping the ${kept} hook(s) last loaded from it until it is fixed`,
     });
   }
-  hooks.push(...result.hooks.filter((hook) => !placed.has(hook.source)));
+  for (const hook of result.hooks) if (!placed.has(hook.source)) hooks.push(hook);
   return freeze(hooks, diagnostics, result.sources);
 }
 

@@ -4,19 +4,37 @@ import { watchSources, type SourceWatcher } from '../config/source-watcher.js';
 import type { LoadContext } from '../engine/dialect.js';
 import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../logger.js';
-import type { DiagnosticsParams } from '../protocol/index.js';
+import type { Diagnostic, DiagnosticsParams } from '../protocol/index.js';
 
 export type ConfigReloader = { readonly ready: Promise<void>; close(): Promise<void> };
 
-/** Reloads now and reports; shared by the watcher and the hooks/reload method. */
+/**
+ * Reloads now and reports; shared by the watcher and the hooks/reload method. A load that throws is a bug, but the
+ * client still hears of it: the notification carries the diagnostics still current (the configuration loaded
+ * before is kept) plus an error naming the files, and then the error is rethrown to be logged or answered.
+ */
 export function reloadAndReport(
   engine: Engine,
   loadContext: LoadContext,
   notify: (params: DiagnosticsParams) => void,
   changedFiles: readonly string[] = [],
 ): void {
-  const snapshot = engine.reload(loadContext);
-  notify({ diagnostics: engine.diagnostics(), trigger: 'reload', changedFiles: [...changedFiles], hooks: snapshot.hooks.length });
+  let hooks: number;
+  try {
+    hooks = engine.reload(loadContext).hooks.length;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    const files = changedFiles.length > 0 ? changedFiles.join(', ') : 'the configuration';
+    const failure: Diagnostic = {
+      severity: 'error',
+      message: `reloading ${files} failed (${why}); the configuration loaded before stays in effect`,
+      ...(changedFiles.length === 1 ? { file: changedFiles[0] } : {}),
+      code: 'reload-failed',
+    };
+    notify({ diagnostics: [...engine.diagnostics(), failure], trigger: 'reload', changedFiles: [...changedFiles], hooks: engine.snapshot.hooks.length });
+    throw error;
+  }
+  notify({ diagnostics: engine.diagnostics(), trigger: 'reload', changedFiles: [...changedFiles], hooks });
 }
 
 export function startConfigReloader(options: {

@@ -23,9 +23,10 @@ export function loadBambooHooks(context: LoadContext, platform: NodeJS.Platform 
     const read = readJsonFile(source.path);
     if (read.status === 'missing') continue;
     // An unreadable file or a JSON syntax error has no field path: it names the whole file, "(root)".
-    const parsed = read.status === 'ok' ? parseConfig(read.document, platform) : { hooks: [], diagnostics: [{ field: '(root)', ...read.diagnostic }] };
-    diagnostics.push(...parsed.diagnostics);
-    const errors = parsed.diagnostics.filter((entry) => entry.severity === 'error').length;
+    const parsed = read.status === 'ok' ? parseConfig(read.document, platform) : { hooks: [], diagnostics: [{ field: '(root)', ...read.diagnostic }], errorCount: 1 };
+    // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
+    for (const entry of parsed.diagnostics) diagnostics.push(entry);
+    const errors = parsed.errorCount;
     if (errors > 0) {
       rejected.push(source.path);
       diagnostics.push(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { HandlerSpec } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { diagnostic } from '../../config/diagnostic.js';
+import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { BAMBOO_EVENTS, isBambooEvent, type BambooEvent } from './event-rules.js';
@@ -26,7 +27,13 @@ export type ParsedHook = {
   readonly disabled: boolean;
 };
 
-export type ParsedConfig = { readonly hooks: readonly ParsedHook[]; readonly diagnostics: readonly Diagnostic[] };
+export type ParsedConfig = {
+  readonly hooks: readonly ParsedHook[];
+  /** At most MAX_DIAGNOSTICS_PER_FILE, then one summary of the rest. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Every error found, listed or not: one is enough to reject the file. */
+  readonly errorCount: number;
+};
 
 /** The section itself, not a copy: a copy would lose an own `__proto__` key, which is still an unknown event. */
 const SectionObject = z.custom<Record<string, unknown>>(isObject, { error: got(`${SECTION} must be an object`), params: { code: 'invalid-type' } });
@@ -72,13 +79,16 @@ const EVENT_SCHEMAS = Object.fromEntries(BAMBOO_EVENTS.map((event) => [event, ev
  * unknown group or handler fields are warnings. Other top-level keys belong to other Bamboo settings: ignored.
  */
 export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = process.platform): ParsedConfig {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
+  const done = (): ParsedConfig => ({ hooks, diagnostics: diagnostics.list(), errorCount: diagnostics.errorCount });
   const report = (problems: readonly Problem[], at: JsonPath): void => {
     for (const problem of problems) {
-      const path = [...at, ...problem.path];
-      const field = path.length === 0 ? '(root)' : formatPath(path);
-      diagnostics.push(diagnostic(problem.severity, problem.message, { file: document.file, ...locate(document, path), field, code: problem.code }));
+      diagnostics.add(problem.severity, () => {
+        const path = [...at, ...problem.path];
+        const field = path.length === 0 ? '(root)' : formatPath(path);
+        return diagnostic(problem.severity, problem.message, { file: document.file, ...locate(document, path), field, code: problem.code });
+      });
     }
   };
   /** `value` (at `at` in the file) parsed with `schema`, its problems reported after `warnings`. */
@@ -89,7 +99,7 @@ export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = 
   };
 
   const section = parse(FileSchema, document.value, [])?.[SECTION];
-  if (section === undefined) return { hooks, diagnostics };
+  if (section === undefined) return done();
   const sectionEnabled = parse(SectionSchema, section, [SECTION])?.enabled;
   for (const [key, value] of Object.entries(section)) {
     if (key === 'enabled') continue;
@@ -109,5 +119,5 @@ export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = 
       });
     });
   }
-  return { hooks, diagnostics };
+  return done();
 }

@@ -3,6 +3,7 @@
 import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { infoAt, warningAt } from '../../config/diagnostic.js';
+import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { readJsonFile } from '../../config/json-locate.js';
 import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
 import { settingsSources, type SettingsSource } from './sources.js';
@@ -21,7 +22,8 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       continue;
     }
     const settings = parseSettings(read.document, context.workspace);
-    diagnostics.push(...settings.diagnostics);
+    // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
+    for (const entry of settings.diagnostics) diagnostics.push(entry);
     files.push({ source, settings });
   }
 
@@ -32,6 +34,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
   let notManaged = 0;
   for (const { source, settings } of files) {
     const managed = source.scope === 'managed';
+    const duplicates = new FileDiagnostics(source.path);
     for (const hook of settings.hooks) {
       if (managed ? policy.disableManaged : policy.disableOthers) {
         disabled++;
@@ -44,7 +47,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
       const first = firstByKey.get(hook.dedupeKey);
       if (first !== undefined) {
-        diagnostics.push(infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
+        duplicates.add('info', () => infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
         continue;
       }
       firstByKey.set(hook.dedupeKey, id);
@@ -58,6 +61,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         scope: source.scope,
       });
     }
+    for (const entry of duplicates.list()) diagnostics.push(entry);
   }
   if (disabled > 0 && policy.disabledBy !== undefined) {
     diagnostics.push(infoAt(`disableAllHooks: ${disabled} hook(s) not loaded`, { ...policy.disabledBy.at, code: 'hooks-disabled' }));

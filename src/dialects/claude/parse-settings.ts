@@ -4,6 +4,7 @@ import type { CommandHandler } from '../../engine/dialect.js';
 import { isEventName, type Diagnostic, type EventName } from '../../protocol/index.js';
 import { canonicalJson } from '../../config/canonical-json.js';
 import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
+import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
@@ -28,13 +29,14 @@ export type ParsedSettings = {
   readonly hooks: readonly ParsedHook[];
   readonly disableAllHooks?: SettingsFlag;
   readonly allowManagedHooksOnly?: SettingsFlag;
+  /** At most MAX_DIAGNOSTICS_PER_FILE, then one summary of the rest. */
   readonly diagnostics: readonly Diagnostic[];
 };
 
 const matchAll: MatchFn = () => true;
 
 export function parseSettings(document: JsonDocument, workspace: string): ParsedSettings {
-  const diagnostics: Diagnostic[] = [];
+  const problems = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
   const at = (path: JsonPath, code?: string): DiagnosticAt => ({
     file: document.file,
@@ -43,14 +45,14 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
     ...(code !== undefined ? { code } : {}),
   });
   const report = (severity: Severity, code: string, message: string, path: JsonPath): void => {
-    diagnostics.push(diagnostic(severity, message, at(path, code)));
+    problems.add(severity, () => diagnostic(severity, message, at(path, code)));
   };
 
   const root = document.value;
-  if (root === undefined) return { hooks, diagnostics };
+  if (root === undefined) return { hooks, diagnostics: [] };
   if (!isObject(root)) {
     report('error', 'invalid-settings', 'settings must be a JSON object; file skipped', []);
-    return { hooks, diagnostics };
+    return { hooks, diagnostics: problems.list() };
   }
 
   const flag = (name: 'disableAllHooks' | 'allowManagedHooksOnly'): SettingsFlag | undefined => {
@@ -70,10 +72,10 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
   };
 
   const hooksValue = root.hooks;
-  if (hooksValue === undefined) return { hooks, diagnostics, ...flags };
+  if (hooksValue === undefined) return { hooks, diagnostics: problems.list(), ...flags };
   if (!isObject(hooksValue)) {
     report('error', 'invalid-field', '"hooks" must be an object keyed by event name; hooks of this file skipped', ['hooks']);
-    return { hooks, diagnostics, ...flags };
+    return { hooks, diagnostics: problems.list(), ...flags };
   }
 
   for (const [eventName, groups] of Object.entries(hooksValue)) {
@@ -137,7 +139,7 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
       });
     });
   }
-  return { hooks, diagnostics, ...flags };
+  return { hooks, diagnostics: problems.list(), ...flags };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

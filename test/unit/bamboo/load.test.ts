@@ -294,7 +294,7 @@ describe('whole-file rejection', () => {
     const s = setup({});
     writeTree(s.root, { 'ws/.bamboo/hooks.json/inner': 'x' }); // a directory where the file should be
     const result = loadBambooHooks(s.context);
-    expect(only(errors(result))).toMatchObject({ file: s.paths.project, code: 'unreadable' });
+    expect(only(errors(result))).toMatchObject({ file: s.paths.project, code: 'not-regular-file' });
     expect(result.rejectedSources).toEqual([s.paths.project]);
   });
 });

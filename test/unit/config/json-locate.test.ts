@@ -31,7 +31,7 @@ describe('json-locate', () => {
     mkdirSync(join(dir, 'settings.json'));
     const result = readJsonFile(join(dir, 'settings.json'));
     expect(result.status).toBe('error');
-    if (result.status === 'error') expect(result.diagnostic).toMatchObject({ severity: 'error', file: join(dir, 'settings.json'), code: 'unreadable' });
+    if (result.status === 'error') expect(result.diagnostic).toMatchObject({ severity: 'error', file: join(dir, 'settings.json'), code: 'not-regular-file' });
   });
 
   it('invalid JSON is an error naming the file, line and column', () => {
