@@ -1,33 +1,33 @@
 // `hookd test <Event>`: a dry run of one event against the loaded configuration with the real runner (which
 // hooks match, each run, the merged decision), or with --handler, of one handler as written in the dialect's
 // config. Reads params (camelCase) from --input or synthesizes them. A signal while hooks run kills them (interruptible.ts).
-import { readFileSync } from 'node:fs';
 import { dryRunHandler } from '../engine/dry-run.js';
 import type { Engine } from '../engine/engine.js';
 import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventName, type EventParams, type EventResult } from '../protocol/index.js';
 import { describeIssues } from '../protocol/issue-text.js';
 import { formatDiagnostic } from './check.js';
 import { runInterruptible } from './interruptible.js';
+import { readInputFile } from './read-input-file.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
 import { syntheticParams } from './synthetic-payload.js';
 
 type TestFlags = CommonFlags & { input?: string; json?: boolean; handler?: string; 'handler-file'?: string };
 
-function readJson(label: string, read: () => string): unknown {
+function parseJson(label: string, text: string): unknown {
   try {
-    return JSON.parse(read()) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new UsageError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function readInput(inputPath: string): unknown {
-  return readJson(`--input ${inputPath}`, () => readFileSync(inputPath === '-' ? 0 : inputPath, 'utf8'));
+async function readInput(inputPath: string): Promise<unknown> {
+  return parseJson(`--input ${inputPath}`, await readInputFile('--input', inputPath));
 }
 
-function readParams(engine: Engine, event: EventName, inputPath: string | undefined, workspace: string): EventParams {
+async function readParams(engine: Engine, event: EventName, inputPath: string | undefined, workspace: string): Promise<EventParams> {
   if (inputPath === undefined) return engine.dialect.syntheticParams?.(event, workspace) ?? syntheticParams(event, workspace);
-  const parsed = EventParamsSchemas[event].safeParse(readInput(inputPath));
+  const parsed = EventParamsSchemas[event].safeParse(await readInput(inputPath));
   if (!parsed.success) throw new UsageError(`--input ${inputPath}: ${describeIssues(parsed.error.issues)}`);
   return parsed.data as EventParams;
 }
@@ -52,12 +52,13 @@ function printResult(event: EventName, result: EventResult, print: (line: string
 
 /** --handler: validate and run one handler; exit 1 when it is invalid or its run failed. */
 async function runHandler(event: EventName, flags: TestFlags, print: (line: string) => void): Promise<number> {
+  const handlerFile = flags['handler-file'];
   const handler =
-    flags.handler !== undefined
-      ? readJson('--handler', () => flags.handler!)
-      : readJson(`--handler-file ${flags['handler-file']}`, () => readFileSync(flags['handler-file']!, 'utf8'));
+    flags.handler !== undefined || handlerFile === undefined
+      ? parseJson('--handler', flags.handler ?? '')
+      : parseJson(`--handler-file ${handlerFile}`, await readInputFile('--handler-file', handlerFile));
   const { engine, loadContext, runner } = engineFromFlags(flags);
-  const params = flags.input !== undefined ? (readInput(flags.input) as Partial<EventParams>) : undefined;
+  const params = flags.input !== undefined ? ((await readInput(flags.input)) as Partial<EventParams>) : undefined;
   const outcome = await runInterruptible(runner, (signal) => dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) }, { signal }));
   if (outcome.kind === 'invalid-request') throw new UsageError(outcome.message);
   const failed = outcome.result === undefined || outcome.result.runs.some((run) => run.failureClass !== null);
@@ -76,7 +77,7 @@ export async function runTestEvent(event: string | undefined, flags: TestFlags, 
   if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
   const { engine, workspace, runner } = engineFromFlags(flags);
   if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
-  const params = readParams(engine, event, flags.input, workspace);
+  const params = await readParams(engine, event, flags.input, workspace);
   // Ctrl-C or SIGTERM kills every hook tree and exits 130/143 before anything is printed.
   const { result } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal }));
   if (flags.json) {

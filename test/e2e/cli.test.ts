@@ -1,12 +1,16 @@
 // The one-shot commands of the built CLI: --version, --help, check, test.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HOOKD_BIN } from '../helpers/sidecar.js';
+import { endSentinelWriters, fifoWithSentinelWriter, sparseFile } from '../helpers/special-files.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
 
-const hookd = (args: string[], input?: string) => spawnSync(process.execPath, [HOOKD_BIN, ...args], { encoding: 'utf8', input });
+// The timeout only turns a hang into a failure (a killed run has status null); no test asserts a duration.
+const hookd = (args: string[], input?: string) => spawnSync(process.execPath, [HOOKD_BIN, ...args], { encoding: 'utf8', input, timeout: 20_000 });
+
+afterEach(() => endSentinelWriters());
 
 describe('hookd CLI', () => {
   it('--version prints the version', () => {
@@ -79,6 +83,38 @@ describe('hookd CLI', () => {
     const result = hookd(['test', 'PreToolUse', '--input', input, '--workspace', workspace, '--home', workspace]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('toolName');
+  });
+
+  it('test --input - reads the params from stdin', () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, oneHook('PreToolUse', 'echo no >&2; exit 2', { matcher: 'Write' }));
+    const params = JSON.stringify({ session: { id: 's' }, toolName: 'Write', toolInput: { file_path: 'a' } });
+    const result = hookd(['test', 'PreToolUse', '--input', '-', '--json', '--workspace', workspace, '--home', workspace], params);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).result.decision).toBe('deny');
+  });
+
+  it('test --input naming a FIFO, a device or a huge file is a usage error naming it, and nothing blocks', () => {
+    const workspace = makeWorkspace();
+    const fifo = join(workspace, 'event.fifo');
+    fifoWithSentinelWriter(fifo);
+    const zero = join(workspace, 'zero.json');
+    symlinkSync('/dev/zero', zero);
+    const huge = join(workspace, 'huge.json');
+    sparseFile(huge, 65 * 1024 * 1024);
+    const cases: Array<[string[], string]> = [
+      [['--input', fifo], 'is a FIFO, not a regular file'],
+      [['--input', zero], 'not a regular file'],
+      [['--input', huge], 'over the 64 MiB limit'],
+      [['--input', join(workspace, 'missing.json')], 'no such file'],
+      [['--handler-file', zero], 'not a regular file'],
+    ];
+    for (const [flags, message] of cases) {
+      const result = hookd(['test', 'PreToolUse', ...flags, '--dialect', flags[0] === '--handler-file' ? 'bamboo' : 'claude', '--workspace', workspace, '--home', workspace]);
+      expect(result.status, `${flags.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stdout).toBe('');
+    }
   });
 
   it('test without a valid event name lists the events', () => {
