@@ -39,12 +39,14 @@ export type ContentLengthReaderOptions = { readonly maxMessageBytes: number };
 /**
  * The stock StreamMessageReader with a JSON decoder that reports an unparsable body as a -32700 RpcError and an
  * oversized one as -32600. Header errors (no or bad Content-Length) become -32700 too; errors of the input
- * stream itself pass through unchanged. Note: the stock reader buffers a body whole before the size check.
+ * stream itself pass through unchanged. Close fires after every message read before the end was delivered.
+ * Note: the stock reader buffers a body whole before the size check.
  */
 export class ContentLengthMessageReader extends AbstractMessageReader {
   private readonly inner: StreamMessageReader;
   private readonly streamErrors = new WeakSet<object>();
   private listening: Disposable | undefined;
+  private closing = false;
   private closed = false;
 
   constructor(input: NodeJS.ReadableStream, options: ContentLengthReaderOptions) {
@@ -54,8 +56,8 @@ export class ContentLengthMessageReader extends AbstractMessageReader {
     this.inner = new StreamMessageReader(input, { charset: 'utf-8', contentTypeDecoder: jsonDecoder(options.maxMessageBytes) });
     this.inner.onError((error) => this.fireError(this.classify(error)));
     // The stock reader closes on the stream's 'close' only; 'end' alone (autoDestroy off) must close too.
-    input.on('end', () => this.closeOnce());
-    this.inner.onClose(() => this.closeOnce());
+    input.on('end', () => this.closeAfterDeliveries());
+    this.inner.onClose(() => this.closeAfterDeliveries());
     this.inner.onPartialMessage((info) => this.firePartialMessage(info));
   }
 
@@ -68,6 +70,26 @@ export class ContentLengthMessageReader extends AbstractMessageReader {
     this.listening?.dispose();
     this.inner.dispose();
     super.dispose();
+  }
+
+  /**
+   * Close only after every body read before the end was delivered: the stock reader hands bodies over from its
+   * read semaphore (FIFO, one per macrotask), so the end of input arrives before them. A no-op lock queued on that
+   * semaphore now runs after all of them. (The semaphore is private in the pinned vscode-jsonrpc 10.0.0; a unit
+   * test pins this ordering.)
+   */
+  private closeAfterDeliveries(): void {
+    if (this.closing) return;
+    this.closing = true;
+    const semaphore = (this.inner as unknown as { readSemaphore?: { lock?: (thunk: () => void) => Promise<void> } }).readSemaphore;
+    if (typeof semaphore?.lock !== 'function') {
+      this.closeOnce();
+      return;
+    }
+    semaphore.lock(() => undefined).then(
+      () => this.closeOnce(),
+      () => this.closeOnce(),
+    );
   }
 
   private closeOnce(): void {

@@ -15,6 +15,8 @@ export type TransportOptions = {
   readonly framing: Framing;
   readonly maxMessageBytes: number;
   readonly logger: Logger;
+  /** Sees every error response the gate writes itself (rejected messages, framing errors), e.g. to await its flush. */
+  readonly onGateResponse?: (written: Promise<void>) => void;
 };
 
 export type Transport = { readonly reader: MessageReader; readonly writer: MessageWriter };
@@ -36,7 +38,9 @@ function createFramedTransport(framing: ConcreteFraming, input: NodeJS.ReadableS
   const writer = framing === 'ndjson' ? new NdjsonMessageWriter(output) : createContentLengthWriter(output);
   const raw = framing === 'ndjson' ? new NdjsonMessageReader(input, { maxMessageBytes }) : new ContentLengthMessageReader(input, { maxMessageBytes });
   const respond = (response: ResponseMessage) => {
-    writer.write(response).catch((error: unknown) => logger.debug(`could not send an error response: ${String(error)}`));
+    const written = writer.write(response);
+    options.onGateResponse?.(written);
+    written.catch((error: unknown) => logger.debug(`could not send an error response: ${String(error)}`));
   };
   return { reader: new GatedMessageReader(raw, respond, logger), writer };
 }
