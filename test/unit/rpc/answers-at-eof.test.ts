@@ -15,7 +15,7 @@ async function turns(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-const answersTo = (received: WireMessage[], id: string | number) => received.filter((m) => m.method === undefined && m.id === id);
+const answersTo = (received: WireMessage[], id: string | number | null) => received.filter((m) => m.method === undefined && m.id === id);
 
 describe.each(FRAMINGS)('answers at the end of input (%s)', (framing) => {
   it('60 requests and the end of input in one write: whenIdle resolves once each has exactly one answer on the output', async () => {
@@ -113,7 +113,7 @@ describe.each(FRAMINGS)('the transport delivers every message it read before it 
         resolve();
       }),
     );
-    reader.listen((message: Message) => events.push((message as { id: number }).id));
+    reader.listen((message: Message) => events.push((message as unknown as { id: number }).id));
     let bytes = '';
     for (let id = 1; id <= 50; id++) bytes += frame(framing, { jsonrpc: '2.0', id, method: 'ping' });
     input.end(bytes);
