@@ -124,7 +124,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     if (method === SHUTDOWN) shutdownReceived = true;
     if (method !== INITIALIZE) return handler(parsed.data, context);
     initialization = 'running';
-    const running = handler(parsed.data, context);
+    const running = (async () => handler(parsed.data, context))();
     initializeSettled = running.then(
       () => undefined,
       () => undefined,

@@ -146,9 +146,10 @@ export function createSession(deps: SessionDeps): Session {
         })
       : undefined;
     await reloader?.ready;
-    // An initialize that was still queued (or running) when hookd began exiting is answered, but watches nothing.
-    if (closing) await reloader?.close();
-    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !closing ? { reloader } : {}) };
+    // An initialize still running when hookd began exiting (or shutdown arrived) is answered, but watches nothing.
+    const stopped = closing || shutdownRequested;
+    if (stopped) await reloader?.close();
+    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}) };
     const result: InitializeResult = {
       protocolVersion: PROTOCOL_VERSION,
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
