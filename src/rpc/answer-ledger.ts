@@ -25,10 +25,6 @@ export class AnswerLedger {
   readonly #writing = new Set<Promise<unknown>>();
   #settledWaiters: Array<() => void> = [];
 
-  get unansweredCount(): number {
-    return this.#unanswered.size;
-  }
-
   isUnanswered(id: string | number): boolean {
     return this.#unanswered.has(ledgerKey(id));
   }
