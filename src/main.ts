@@ -42,22 +42,24 @@ export function serve(options: ServeOptions = {}): void {
   });
 
   let exiting = false;
-  const exitAfterCleanup = (code: number, why: string) => {
+  /** `code` may be a function: evaluated when exiting (a shutdown still queued at EOF counts). */
+  const exitAfterCleanup = (code: number | (() => number), why: string) => {
     if (exiting) return;
     exiting = true;
     logger.info(`exiting (${why})`);
+    const exitCode = () => (typeof code === 'function' ? code() : code);
     // Whatever killGraceMs says, hook trees get SIGKILL before hookd is gone (also at the hard stop).
-    const hardStop = setTimeout(() => exitKillingHooks(runner, code), EXIT_DEADLINE_MS);
+    const hardStop = setTimeout(() => exitKillingHooks(runner, exitCode()), EXIT_DEADLINE_MS);
     runner.capKillGrace(EXIT_KILL_GRACE_MS);
     // Requests already read still get their answer: abort what runs (answered -32800), then wait until every
-    // response is out. Events that start after this are cancelled without running.
+    // response is flushed to stdout. Events that start after this spawn nothing (see Session.abortAll).
     session
       .abortAll()
       .then(() => server?.whenIdle())
       .catch((error: unknown) => logger.error(`cleanup failed: ${String(error)}`))
       .finally(() => {
         clearTimeout(hardStop);
-        exitKillingHooks(runner, code);
+        exitKillingHooks(runner, exitCode());
       });
   };
 
@@ -73,7 +75,7 @@ export function serve(options: ServeOptions = {}): void {
       else session.onNotification(method, params);
     },
   });
-  server.onClose(() => exitAfterCleanup(session.shutdownRequested() ? 0 : 1, 'input closed'));
+  server.onClose(() => exitAfterCleanup(() => (session.shutdownRequested() ? 0 : 1), 'input closed'));
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exitAfterCleanup(0, signal));
   process.stdout.on('error', (error) => logger.debug(`stdout: ${error.message}`));
   server.listen();

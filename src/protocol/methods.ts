@@ -41,6 +41,8 @@ export type RequestSpec = {
   readonly result: z.ZodType;
   /** True for methods that may be called before `initialize` completes. */
   readonly beforeInitialize?: boolean;
+  /** True for methods still served after `shutdown` (the others are answered -32600). */
+  readonly afterShutdown?: boolean;
   readonly doc: string;
 };
 
@@ -75,12 +77,14 @@ export const Requests = {
     params: EmptyParamsSchema,
     result: ShutdownResultSchema,
     beforeInitialize: true,
+    afterShutdown: true,
     doc: 'Kill every in-flight hook tree, then answer null. Follow with the exit notification.',
   },
   ping: {
     params: EmptyParamsSchema,
     result: PingResultSchema,
     beforeInitialize: true,
+    afterShutdown: true,
     doc: 'Liveness check; answers {} at once without touching the engine.',
   },
   'hooks/list': { params: EmptyParamsSchema, result: ListHooksResultSchema, doc: 'The hooks loaded, with provenance, and current diagnostics.' },

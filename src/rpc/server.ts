@@ -17,6 +17,7 @@ import {
   type RequestSpec,
   type ServerRequestMethod,
 } from '../protocol/methods.js';
+import { AnswerLedger, LedgerMessageReader, LedgerMessageWriter } from './answer-ledger.js';
 import { RequestAborts } from './cancellation.js';
 import { ClientRequests } from './client-requests.js';
 import { describeParamsIssues, RequestCancelledError, RpcError, toResponseError } from './errors.js';
@@ -58,8 +59,9 @@ export interface RpcServer {
   /** Input ended or the connection closed. A listener added after that is called soon after. */
   onClose(listener: () => void): void;
   /**
-   * Resolves once every request read so far has been answered (its response handed to the output): lets the
-   * messages already queued start, then waits for handlers in flight. Used before exiting on input EOF.
+   * Resolves once every request read so far has been answered and its response flushed to the output (as have the
+   * error answers to messages that were not requests). After input EOF that is every request the client wrote: the
+   * readers deliver every message before they report the end. Used before exiting; never times out by itself.
    */
   whenIdle(): Promise<void>;
   /** Stops reading, aborts every in-flight request's signal, rejects every pending `request` and releases the connection. */
@@ -67,6 +69,7 @@ export interface RpcServer {
 }
 
 const INITIALIZE = 'initialize';
+const SHUTDOWN = 'shutdown';
 const SHOWN_METHOD_CHARS = 200;
 
 /** A method name as an error message shows it: a client may send megabytes of name. */
@@ -82,20 +85,27 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
   const { logger } = options;
   const methods = (options.methods ?? Requests) as Readonly<Record<string, RequestSpec>>;
   const handlers = options.handlers as Partial<Record<string, RequestHandler>>;
+  const ledger = new AnswerLedger();
   const transport = createTransport({
     input: options.input,
     output: options.output,
     framing: options.framing ?? 'auto',
     maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     logger,
+    onGateResponse: (written) => ledger.responseWriting(written),
   });
+  const writer = new LedgerMessageWriter(transport.writer, ledger);
+  const reader = new LedgerMessageReader(transport.reader, ledger, writer, logger);
   const aborts = new RequestAborts(() => new RequestCancelledError());
-  const connection: MessageConnection = createMessageConnection(transport.reader, transport.writer, jsonRpcLogger(logger), {
+  const connection: MessageConnection = createMessageConnection(reader, writer, jsonRpcLogger(logger), {
     cancellationStrategy: { receiver: aborts, sender: CancellationSenderStrategy.Message },
   });
   const clientRequests = new ClientRequests(connection, logger);
 
   let initialization: 'pending' | 'running' | 'done' = 'pending';
+  /** Settles when the initialize that is running settles (never rejects). */
+  let initializeSettled: Promise<void> = Promise.resolve();
+  let shutdownReceived = false;
   let closed = false;
   const closeListeners: Array<() => void> = [];
 
@@ -103,18 +113,30 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     const spec = Object.hasOwn(methods, method) ? methods[method] : undefined;
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
     if (spec === undefined || handler === undefined) throw new RpcError(ErrorCodes.MethodNotFound, `method not found: ${shownMethod(method)}`);
+    refuseAfterShutdown(spec);
     if (method === INITIALIZE) {
       if (initialization === 'done') throw new RpcError(ErrorCodes.InvalidRequest, 'already initialized');
       if (initialization === 'running') throw new RpcError(ErrorCodes.InvalidRequest, 'already initialized (initialize is in progress)');
-    } else if (initialization !== 'done' && spec.beforeInitialize !== true) {
-      throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
+    } else if (spec.beforeInitialize !== true) {
+      // A request written behind initialize waits for its outcome: wire order is request order (`printf … | hookd`).
+      if (initialization === 'running') {
+        await initializeSettled;
+        refuseAfterShutdown(spec);
+      }
+      if (initialization !== 'done') throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
     }
     const parsed = spec.params.safeParse(params);
     if (!parsed.success) throw parsed.error;
+    if (method === SHUTDOWN) shutdownReceived = true;
     if (method !== INITIALIZE) return handler(parsed.data, context);
     initialization = 'running';
+    const running = (async () => handler(parsed.data, context))();
+    initializeSettled = running.then(
+      () => undefined,
+      () => undefined,
+    );
     try {
-      const result = await handler(parsed.data, context);
+      const result = await running;
       initialization = 'done';
       return result;
     } catch (error) {
@@ -123,19 +145,12 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     }
   }
 
-  let active = 0;
-  const idleWaiters: Array<() => void> = [];
-  const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /** After shutdown only the methods the table marks `afterShutdown` (ping, shutdown) are served; the rest -32600. */
+  function refuseAfterShutdown(spec: RequestSpec): void {
+    if (shutdownReceived && spec.afterShutdown !== true) throw new RpcError(ErrorCodes.InvalidRequest, 'server is shutting down: no requests after shutdown');
+  }
 
-  connection.onRequest(async (method, params, token) => {
-    active += 1;
-    try {
-      return await answer(method, params, token);
-    } finally {
-      active -= 1;
-      if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
-    }
-  });
+  connection.onRequest((method, params, token) => answer(method, params, token));
 
   async function answer(method: string, params: unknown, token: Parameters<RequestAborts['acquire']>[0]): Promise<unknown> {
     const abort = aborts.acquire(token);
@@ -213,18 +228,8 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
       if (closed) queueMicrotask(() => callCloseListener(listener));
       else closeListeners.push(listener);
     },
-    async whenIdle() {
-      // vscode-jsonrpc starts one queued message per macrotask, and writes a response a tick after its handler
-      // settles: idle means no handler running for a few consecutive ticks.
-      for (let quietTicks = 0; quietTicks < 3; ) {
-        await nextTick();
-        if (active > 0) {
-          await new Promise<void>((resolve) => idleWaiters.push(resolve));
-          quietTicks = 0;
-        } else {
-          quietTicks += 1;
-        }
-      }
+    whenIdle() {
+      return ledger.whenSettled();
     },
     dispose() {
       aborts.abortAll();

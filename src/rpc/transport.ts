@@ -16,6 +16,8 @@ export type TransportOptions = {
   readonly framing: Framing;
   readonly maxMessageBytes: number;
   readonly logger: Logger;
+  /** Sees every error response the gate writes itself (rejected messages, framing errors), e.g. to await its flush. */
+  readonly onGateResponse?: (written: Promise<void>) => void;
 };
 
 export type Transport = { readonly reader: MessageReader; readonly writer: MessageWriter };
@@ -39,7 +41,9 @@ function createFramedTransport(framing: ConcreteFraming, input: NodeJS.ReadableS
   const writer = framing === 'ndjson' ? new NdjsonMessageWriter(output, tokens) : createContentLengthWriter(output, tokens);
   const raw = framing === 'ndjson' ? new NdjsonMessageReader(input, { maxMessageBytes }) : new ContentLengthMessageReader(input, { maxMessageBytes });
   const respond = (response: ResponseMessage) => {
-    writer.write(response).catch((error: unknown) => logger.debug(`could not send an error response: ${String(error)}`));
+    const written = writer.write(response);
+    options.onGateResponse?.(written);
+    written.catch((error: unknown) => logger.debug(`could not send an error response: ${String(error)}`));
   };
   return { reader: new GatedMessageReader(raw, respond, logger, tokens), writer };
 }

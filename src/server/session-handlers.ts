@@ -56,8 +56,9 @@ export type Session = {
   /** Client notifications other than exit (e.g. a fire-and-forget hooks/Notification). */
   onNotification(method: string, params: unknown): void;
   /**
-   * For exiting: kills every in-flight hook tree and stops watching; events arriving afterwards are answered
-   * -32800 without running. Resolves when the trees are dead. Safe to call twice.
+   * For exiting: kills every in-flight hook tree and stops watching. Afterwards nothing new is spawned: an event
+   * with a hook to run is answered -32800 (its hooks reported not started), one with none gets its usual answer;
+   * other requests are served as usual. Resolves when the trees are dead. Safe to call twice.
    */
   abortAll(): Promise<void>;
   readonly shutdownRequested: () => boolean;
@@ -68,6 +69,8 @@ function checkWorkspace(workspace: string): void {
   if (!existsSync(workspace) || !statSync(workspace).isDirectory())
     throw new RpcError(ErrorCodes.InvalidParams, `invalid params: workspace "${workspace}" is not an existing directory`);
 }
+
+const EXITING = 'cancelled: hookd is exiting';
 
 const backgroundResult = (event: EventName): EventResult => ({
   event,
@@ -133,7 +136,7 @@ export function createSession(deps: SessionDeps): Session {
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
     for (const diagnostic of diagnostics) logger.info(`config: ${diagnostic.severity}: ${diagnostic.message}`);
 
-    const watch = dialect.hotReload === true && options.watch !== false;
+    const watch = dialect.hotReload === true && options.watch !== false && !closing;
     const reloader = watch
       ? startConfigReloader({
           engine,
@@ -143,7 +146,10 @@ export function createSession(deps: SessionDeps): Session {
         })
       : undefined;
     await reloader?.ready;
-    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader ? { reloader } : {}) };
+    // An initialize still running when hookd began exiting (or shutdown arrived) is answered, but watches nothing.
+    const stopped = closing || shutdownRequested;
+    if (stopped) await reloader?.close();
+    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}) };
     const result: InitializeResult = {
       protocolVersion: PROTOCOL_VERSION,
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -154,6 +160,15 @@ export function createSession(deps: SessionDeps): Session {
     };
     return result;
   };
+
+  /** Management methods that can spawn (hooks/dryRun) see an aborted signal once hookd is exiting. */
+  function nothingSpawnsWhileExiting(table: Partial<Record<RequestMethod, RequestHandler>>): Partial<Record<RequestMethod, RequestHandler>> {
+    const wrapped: Partial<Record<RequestMethod, RequestHandler>> = {};
+    for (const [method, handler] of Object.entries(table) as Array<[RequestMethod, RequestHandler]>) {
+      wrapped[method] = (params, context) => handler(params, closing ? { ...context, signal: AbortSignal.abort() } : context);
+    }
+    return wrapped;
+  }
 
   const stopEverything = async () => {
     await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
@@ -171,7 +186,7 @@ export function createSession(deps: SessionDeps): Session {
       await stopEverything();
       return null;
     },
-    ...managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics }),
+    ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics })),
   };
 
   /** Checks an event against the dialect; the dialect's own param rules give -32602. */
@@ -188,18 +203,28 @@ export function createSession(deps: SessionDeps): Session {
       else logger.debug(`${event} (background): ${dispatch?.result.runs.map((run) => `${run.hookId} ${run.status}`).join(', ') || 'no hooks matched'}`);
     });
 
+  /**
+   * While exiting nothing new may spawn. A dispatch under an aborted signal matches the hooks without launching
+   * any: an event that has none to run gets its usual answer, the others -32800 with their hooks not started.
+   */
+  const answerWhileExiting = async (engine: Engine, event: EventName, params: EventParams, requestId: string | number) => {
+    const { result } = await engine.dispatch(event, params, { signal: AbortSignal.abort(), requestId });
+    if (result.runs.length > 0) throw new RequestCancelledError({ runs: result.runs }, EXITING);
+    return engine.dialect.fireAndForgetEvents?.includes(event) ? backgroundResult(event) : result;
+  };
+
   for (const event of EVENT_NAMES) {
     handlers[eventMethod(event)] = async (raw, context) => {
       const { engine } = requireActive();
-      if (closing) throw new RequestCancelledError({ runs: [] }, 'cancelled: hookd is exiting');
       const params = raw as EventParams;
       checkedEvent(engine, event, params);
+      if (closing) return answerWhileExiting(engine, event, params, context.requestId);
       if (engine.dialect.fireAndForgetEvents?.includes(event)) {
         inBackground(engine, event, params);
         return backgroundResult(event);
       }
       const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId });
-      if (cancelled) throw new RequestCancelledError({ runs: result.runs });
+      if (cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
       return result;
     };
   }
@@ -208,8 +233,8 @@ export function createSession(deps: SessionDeps): Session {
     handlers,
     onNotification(method, params) {
       if (method !== eventMethod('Notification')) return;
-      if (!session || shutdownRequested) {
-        logger.warn(`ignoring ${method}: ${shutdownRequested ? 'shutting down' : 'not initialized'}`);
+      if (!session || shutdownRequested || closing) {
+        logger.warn(`ignoring ${method}: ${!session ? 'not initialized' : shutdownRequested ? 'shutting down' : 'hookd is exiting'}`);
         return;
       }
       try {

@@ -218,7 +218,8 @@ describe('the sidecar never leaks hook processes when it goes away', () => {
       ]),
     );
     expect((await running).error?.code).toBe(-32800);
-    expect((await queuedEvent).error).toMatchObject({ code: -32800, data: { runs: [] } });
+    // Its hook matched but was not started: reported as a cancelled run that never ran.
+    expect((await queuedEvent).error).toMatchObject({ code: -32800, message: 'cancelled: hookd is exiting', data: { runs: [{ status: 'cancelled', exitCode: null }] } });
     expect((await ping).result).toEqual({});
     await sidecar.exited;
     expect(readPids(pids)).toHaveLength(started); // the queued event spawned nothing

@@ -64,16 +64,17 @@ describe.each(FRAMINGS)('server → client requests over %s', (framing) => {
 
   it('a result that breaks the schema → RpcError naming every bad path', async () => {
     const { client, server } = await initialized(framing);
-    const bad = server.request(INVOKE, params('bad'));
-    const empty = server.request(INVOKE, params('null'));
+    // Handlers attached at once: the first answer may be read before the second request is on the wire.
+    const bad = rejection(server.request(INVOKE, params('bad')));
+    const empty = rejection(server.request(INVOKE, params('null')));
     client.send({ jsonrpc: '2.0', id: (await invokeOnWire(client, 'bad')).id, result: { exitCode: 'two', stderr: 5 } });
     client.send({ jsonrpc: '2.0', id: (await invokeOnWire(client, 'null')).id, result: null });
-    const badError = asRpcError(await rejection(bad));
+    const badError = asRpcError(await bad);
     expect(badError.code).toBe(ErrorCodes.InternalError);
     expect(badError.message).toBe(
       'invalid result of hooks/invoke: exitCode: expected number, received string; stderr: expected string, received number',
     );
-    expect(asRpcError(await rejection(empty)).message).toBe('invalid result of hooks/invoke: result: expected object, received null');
+    expect(asRpcError(await empty).message).toBe('invalid result of hooks/invoke: result: expected object, received null');
   });
 
   it('invalid params → rejected with -32602 naming the paths, and nothing is written', async () => {

@@ -84,17 +84,33 @@ describe.each(FRAMINGS)('rpc server over %s', (framing) => {
     expect((await client.call('echo', { text: 'x' })).result).toEqual({ text: 'x' });
   });
 
-  it('the gate stays closed while initialize is still running', async () => {
+  it('a request written behind a running initialize waits for it (wire order is request order)', async () => {
     let release: () => void = () => {};
     const { client } = startServer(framing, {
       handlers: { initialize: () => new Promise((resolve) => (release = () => resolve({ ok: true }))) },
     });
     const initId = client.request('initialize', { name: 'a' });
-    expect((await client.call('echo', { text: 'x' })).error?.code).toBe(ErrorCodes.ServerNotInitialized);
+    const echoId = client.request('echo', { text: 'x' });
+    // A second initialize is refused at once; ping does not wait either.
     expect((await client.call('initialize', { name: 'b' })).error?.code).toBe(ErrorCodes.InvalidRequest);
+    expect((await client.call('ping')).result).toBe('pong');
+    expect(client.received.some((message) => message.id === echoId)).toBe(false);
     release();
     expect((await client.response(initId)).result).toEqual({ ok: true });
-    expect((await client.call('echo', { text: 'x' })).result).toEqual({ text: 'x' });
+    expect((await client.response(echoId)).result).toEqual({ text: 'x' });
+  });
+
+  it('a request written behind an initialize that fails gets -32002', async () => {
+    let fail: () => void = () => {};
+    const { client } = startServer(framing, {
+      handlers: { initialize: () => new Promise((_resolve, reject) => (fail = () => reject(new RpcError(-32099, 'no')))) },
+    });
+    const initId = client.request('initialize', { name: 'a' });
+    const echoId = client.request('echo', { text: 'x' });
+    await client.call('ping');
+    fail();
+    expect((await client.response(initId)).error?.code).toBe(-32099);
+    expect((await client.response(echoId)).error?.code).toBe(ErrorCodes.ServerNotInitialized);
   });
 
   it('a second initialize → -32600 already initialized', async () => {

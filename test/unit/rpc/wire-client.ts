@@ -137,7 +137,8 @@ export function memoryLogger(): Logger & { lines: LogLine[] } {
 /** A small method table, independent of the real protocol. */
 export const testMethods = {
   initialize: { params: z.looseObject({ name: z.string() }), result: z.unknown(), beforeInitialize: true, doc: 'init' },
-  ping: { params: z.looseObject({}).optional(), result: z.unknown(), beforeInitialize: true, doc: 'ping' },
+  ping: { params: z.looseObject({}).optional(), result: z.unknown(), beforeInitialize: true, afterShutdown: true, doc: 'ping' },
+  shutdown: { params: z.looseObject({}).optional(), result: z.unknown(), beforeInitialize: true, afterShutdown: true, doc: 'shutdown' },
   echo: { params: z.object({ text: z.string() }), result: z.unknown(), doc: 'echo' },
   'tool/check': {
     params: z.looseObject({
@@ -174,6 +175,7 @@ export function startServer(
     handlers: {
       initialize: async (params) => ({ hello: (params as { name: string }).name }),
       ping: async () => 'pong',
+      shutdown: async () => null,
       echo: async (params) => params,
       'tool/check': async (params) => params,
       ...handlers,
