@@ -47,6 +47,8 @@ async function start(
 
 const deadline = 10_000;
 const read = (file: string) => readFileSync(file, 'utf8');
+/** A line a hook writes with `echo ... > file` is complete once it ends in a newline (the file exists, empty, before). */
+const lineWritten = (file: string) => existsSync(file) && read(file).endsWith('\n');
 
 describe('Notification: "Fire-and-forget observer; decisions and output are ignored" (bamboo, built sidecar)', () => {
   it('a hooks/Notification request is answered with runs: [] and a note before its hook finishes; the hook then runs', async () => {
@@ -88,7 +90,7 @@ describe('Notification: "Fire-and-forget observer; decisions and output are igno
     expect(existsSync(done)).toBe(false);
 
     writeFileSync(marker, '');
-    expect(await waitUntil(() => existsSync(done), deadline)).toBe(true);
+    expect(await waitUntil(() => lineWritten(done), deadline)).toBe(true);
     expect(read(done)).toBe('finished\n');
   });
 
@@ -157,7 +159,7 @@ describe('Notification: "Fire-and-forget observer; decisions and output are igno
 
     sidecar.notify('hooks/Notification', { ...notification(), session: { id: 'server' }, serverOwned: true });
     sidecar.notify('hooks/Notification', { ...notification(), session: { id: 'agent' } });
-    expect(await waitUntil(() => existsSync(join(out, 'server')) && existsSync(join(out, 'agent')), deadline)).toBe(true);
+    expect(await waitUntil(() => lineWritten(join(out, 'server')) && lineWritten(join(out, 'agent')), deadline)).toBe(true);
     expect(read(join(out, 'server')).trim()).toBe(realpathSync(workArea));
     expect(read(join(out, 'agent')).trim()).toBe(realpathSync(setup.workspace));
   });
@@ -169,7 +171,7 @@ describe('Notification: "Fire-and-forget observer; decisions and output are igno
     expect(realpathSync(processDir)).not.toBe(realpathSync(setup.workspace));
 
     sidecar.notify('hooks/Notification', { ...notification(), session: { id: 'server' }, serverOwned: true });
-    expect(await waitUntil(() => existsSync(join(out, 'server')), deadline)).toBe(true);
+    expect(await waitUntil(() => lineWritten(join(out, 'server')), deadline)).toBe(true);
     expect(read(join(out, 'server')).trim()).toBe(realpathSync(processDir));
   });
 
@@ -183,14 +185,14 @@ describe('Notification: "Fire-and-forget observer; decisions and output are igno
     mkdirSync(join(workArea, 'hooks'));
     writeFileSync(join(workArea, 'hooks', 'notify.sh'), script);
     withArea.sidecar.notify('hooks/Notification', { ...notification(), session: { id: 'with-area' }, serverOwned: true });
-    expect(await waitUntil(() => existsSync(join(out, 'with-area')), deadline)).toBe(true);
+    expect(await waitUntil(() => lineWritten(join(out, 'with-area')), deadline)).toBe(true);
     expect(read(join(out, 'with-area')).trim()).toBe(join(workArea, 'hooks', 'notify.sh'));
 
     const withoutArea = await start(hooks);
     mkdirSync(join(withoutArea.setup.dataDir, 'hooks'));
     writeFileSync(join(withoutArea.setup.dataDir, 'hooks', 'notify.sh'), script);
     withoutArea.sidecar.notify('hooks/Notification', { ...notification(), session: { id: 'data-dir' }, serverOwned: true });
-    expect(await waitUntil(() => existsSync(join(out, 'data-dir')), deadline)).toBe(true);
+    expect(await waitUntil(() => lineWritten(join(out, 'data-dir')), deadline)).toBe(true);
     expect(read(join(out, 'data-dir')).trim()).toBe(join(withoutArea.setup.dataDir, 'hooks', 'notify.sh'));
   });
 
