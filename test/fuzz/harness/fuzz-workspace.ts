@@ -15,6 +15,8 @@ export type FuzzWorkspace = {
   readonly home: string;
   /** The config file hookd reads for this dialect (project settings for claude, the user file for bamboo). */
   readonly configFile: string;
+  /** Every file this dialect reads in the setup (the first is configFile). */
+  readonly configFiles: readonly string[];
   readonly dialect: FuzzDialect;
   readonly initializeParams: Record<string, unknown>;
   readonly env: NodeJS.ProcessEnv;
@@ -39,13 +41,27 @@ const bambooConfig = {
   },
 };
 
-export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = dialect === 'claude' ? claudeConfig : bambooConfig): FuzzWorkspace {
+const defaultConfig = (dialect: FuzzDialect) => JSON.stringify(dialect === 'claude' ? claudeConfig : bambooConfig);
+
+/** Back to the setup's start: the default config in configFile, no other config file. */
+export function resetConfigs(setup: FuzzWorkspace): void {
+  writeFileSync(setup.configFile, defaultConfig(setup.dialect));
+  for (const file of setup.configFiles.slice(1)) rmSync(file, { force: true });
+}
+
+export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = defaultConfig(dialect)): FuzzWorkspace {
   const root = mkdtempSync(join(tmpdir(), 'hookd-fuzz-'));
   const workspace = join(root, 'workspace');
   const home = join(root, 'home');
   mkdirSync(join(workspace, '.claude'), { recursive: true });
   mkdirSync(join(home, '.bamboo'), { recursive: true });
-  const configFile = dialect === 'claude' ? join(workspace, '.claude', 'settings.json') : join(home, '.bamboo', 'hooks.json');
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  mkdirSync(join(workspace, '.bamboo'), { recursive: true });
+  const configFiles =
+    dialect === 'claude'
+      ? [join(workspace, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.local.json'), join(home, '.claude', 'settings.json'), join(root, 'managed.json')]
+      : [join(home, '.bamboo', 'hooks.json'), join(workspace, '.bamboo', 'hooks.json')];
+  const configFile = configFiles[0]!;
   writeFileSync(configFile, typeof config === 'string' || Buffer.isBuffer(config) ? config : JSON.stringify(config));
   const env = { ...process.env };
   delete env.BAMBOO_DATA_DIR;
@@ -54,6 +70,7 @@ export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = dialect ==
     workspace,
     home,
     configFile,
+    configFiles,
     dialect,
     env,
     initializeParams: {
@@ -63,7 +80,7 @@ export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = dialect ==
       workspace,
       home,
       capabilities: { programmaticHooks: true },
-      options: { trustStorePath: join(root, 'trust.json'), watch: false },
+      options: { trustStorePath: join(root, 'trust.json'), managedSettingsPath: join(root, 'managed.json'), watch: false },
     },
   };
 }
