@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run fuzz [-- --runs N] [--seed S] [vitest args]`: builds hookd, then runs the fuzz suite (test/fuzz) N times
-// longer than CI (default 20) with a random seed (or S), printing the seed first so a failure can be replayed with
-// `npm run fuzz -- --seed S --runs N`. The CI run (npm test) uses a fixed seed and small run counts.
+// `npm run fuzz [-- --runs N] [--seed S] [files or vitest args]`: builds hookd, then runs the fuzz suite (test/fuzz,
+// or the test files given) N times longer than CI (default 20) with a random seed (or S), printing the seed first so
+// a failure can be replayed with `npm run fuzz -- --seed S --runs N`. CI (npm test) uses a fixed seed, small counts.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
@@ -25,7 +25,8 @@ const runs = take('--runs') ?? '20';
 console.log(`hookd fuzz: seed ${seed}, ${runs}x the CI runs (replay: npm run fuzz -- --seed ${seed} --runs ${runs})`);
 const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const vitest = spawnSync(join(root, 'node_modules', '.bin', 'vitest'), ['run', 'test/fuzz', ...args], {
+const files = args.some((arg) => !arg.startsWith('-')) ? [] : ['test/fuzz'];
+const vitest = spawnSync(join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, ...args], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, HOOKD_FUZZ_SEED: seed, HOOKD_FUZZ_RUNS: runs },
