@@ -1,11 +1,12 @@
 // Builds the JSON Schema of the whole protocol from the zod method table (params as the sender sends them,
 // results as the receiver answers them). Pure; scripts/gen-schema.mjs writes it to protocol/schema/.
 import { z } from 'zod';
+import { withoutDepthBound } from './json-depth.js';
 import { ClientNotifications, Requests, ServerNotifications, ServerRequests } from './methods.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', reused: 'inline' });
+  z.toJSONSchema(withoutDepthBound(schema), { io, target: 'draft-2020-12', unrepresentable: 'any', reused: 'inline' });
 
 export function buildProtocolSchema(): Record<string, unknown> {
   const requests: Record<string, unknown> = {};

@@ -2,6 +2,7 @@
 // The single source the rpc layer validates against and the schema generator reads. No handlers here.
 import type { z } from 'zod';
 import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
+import { withDepthBound } from './json-depth.js';
 import {
   CancelSessionParamsSchema,
   CancelSessionResultSchema,
@@ -66,7 +67,8 @@ const eventRequests = Object.fromEntries(
   ]),
 ) as EventRequestSpecs;
 
-export const Requests = {
+/** Every params schema also bounds nesting depth (json-depth.ts): a too-deep value is -32602 naming its field. */
+export const Requests = withDepthBound({
   initialize: {
     params: InitializeParamsSchema,
     result: InitializeResultSchema,
@@ -122,18 +124,18 @@ export const Requests = {
     doc: 'Trust (or distrust) a key, by default every key the configuration needs; hooks gated by it run (or stop running) at once.',
   },
   ...eventRequests,
-} as const satisfies Record<string, RequestSpec>;
+} as const satisfies Record<string, RequestSpec>);
 export type RequestMethod = keyof typeof Requests;
 
 /** Client → server notifications. */
-export const ClientNotifications = {
+export const ClientNotifications = withDepthBound({
   exit: { params: EmptyParamsSchema, doc: 'Exit the process (after shutdown; exit code 0, else 1).' },
   initialized: { params: EmptyParamsSchema, doc: 'Optional acknowledgement of initialize; ignored.' },
   'hooks/Notification': {
     params: EventParamsSchemas.Notification,
     doc: 'Fire-and-forget Notification event: the hooks run in the background and nothing is answered.',
   },
-} as const;
+} as const);
 
 /** Server → client notifications. */
 export const ServerNotifications = {
@@ -142,11 +144,11 @@ export const ServerNotifications = {
 } as const;
 
 /** Server → client requests: hookd asks, the client answers. Sent only to clients that declared the capability. */
-export const ServerRequests = {
+export const ServerRequests = withDepthBound({
   'hooks/invoke': {
     params: InvokeHookParamsSchema,
     result: InvokeHookResultSchema,
     doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
   },
-} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>;
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;

@@ -2,6 +2,8 @@
 // and what each kind of event may take from it. Every failure is non-blocking. One run only; merge.ts combines.
 import type { EventContext, HookSpec, HookVerdict } from '../../engine/dialect.js';
 import type { EventName, FailureClass, RunStatus } from '../../protocol/index.js';
+import { findTooDeep, tooDeepMessage } from '../../protocol/json-depth.js';
+import { formatPath } from '../../protocol/issue-text.js';
 import type { ProcessOutcome } from '../../runner/types.js';
 import { ruleOf, type EventKind } from './event-rules.js';
 import { describeValue, isObject } from './json-value.js';
@@ -69,6 +71,8 @@ export function parseResponse(text: string): HookResponse | string {
     return `stdout must be empty or exactly one JSON object: ${error instanceof Error ? error.message : String(error)}`;
   }
   if (!isObject(value)) return `stdout must be empty or exactly one JSON object (got ${describeValue(value)})`;
+  const tooDeep = findTooDeep(value);
+  if (tooDeep !== undefined) return `invalid response: ${formatPath(['output', ...tooDeep.path])} is ${tooDeepMessage('hook output')}`;
   const problems: string[] = [];
   const response: Mutable<HookResponse> = {};
   const decision = value.decision ?? undefined;

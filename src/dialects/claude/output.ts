@@ -2,6 +2,8 @@
 // and the onFailure policy. One run only; combining runs is merge.ts's job.
 import type { EventContext, HookSpec, HookVerdict } from '../../engine/dialect.js';
 import type { Decision, EventName, FailureClass, RunStatus } from '../../protocol/index.js';
+import { findTooDeep, tooDeepMessage } from '../../protocol/json-depth.js';
+import { formatPath } from '../../protocol/issue-text.js';
 import type { CapturedOutput, ProcessOutcome } from '../../runner/types.js';
 import { capText, CONTEXT_CAP_CHARS } from './cap.js';
 import { EVENT_RULES } from './event-rules.js';
@@ -14,17 +16,23 @@ type Draft = Mutable<HookVerdict>;
 type Stdout =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'json'; readonly value: unknown }
+  /** `error` says why, as the run's message. */
   | { readonly kind: 'invalid'; readonly error: string }
   | { readonly kind: 'truncated' };
 
 function classifyStdout(stdout: CapturedOutput): Stdout {
   if (!stdout.text.trimStart().startsWith('{')) return { kind: 'text', text: stdout.text };
   if (stdout.truncated) return { kind: 'truncated' };
+  let value: unknown;
   try {
-    return { kind: 'json', value: JSON.parse(stdout.text) as unknown };
+    value = JSON.parse(stdout.text) as unknown;
   } catch (error) {
-    return { kind: 'invalid', error: error instanceof Error ? error.message : String(error) };
+    return { kind: 'invalid', error: `stdout starts with "{" but is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
+  // Deeper JSON could not be validated, merged or answered without overflowing the stack: not valid output.
+  const tooDeep = findTooDeep(value);
+  if (tooDeep !== undefined) return { kind: 'invalid', error: `invalid hook output: ${formatPath(['output', ...tooDeep.path])} is ${tooDeepMessage('hook output')}` };
+  return { kind: 'json', value };
 }
 
 export function interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
@@ -54,7 +62,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
     if (decided !== undefined && typeof decided !== 'string') return decided;
     return failed(event, hook, 'nonzero_exit', `exit code ${code}${stderrSuffix(outcome)}`);
   }
-  if (stdout.kind === 'invalid') return failed(event, hook, 'invalid_output', `stdout starts with "{" but is not valid JSON: ${stdout.error}`);
+  if (stdout.kind === 'invalid') return failed(event, hook, 'invalid_output', stdout.error);
   if (stdout.kind === 'json') {
     const verdict = fromJson(event, stdout.value);
     return typeof verdict === 'string' ? failed(event, hook, 'invalid_output', `invalid hook output: ${verdict}`) : verdict;
