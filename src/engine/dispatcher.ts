@@ -112,9 +112,10 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     return [outcome, dialect.interpret(context, hook, outcome)];
   };
 
-  const results: Array<[ProcessOutcome, HookVerdict]> = [];
+  let results: Array<[ProcessOutcome, HookVerdict]> = [];
   if (dialect.execution === 'parallel') {
-    results.push(...(await Promise.all(hooks.map(runOne))));
+    // Assigned, not spread into push: the number of matching hooks has no bound an argument list could take.
+    results = await Promise.all(hooks.map(runOne));
   } else {
     for (const hook of hooks) {
       const result = await runOne(hook);
