@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../protocol/issue-text.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { readStoreFile } from './read-store-file.js';
+import { readConfigFile } from '../config/read-config-file.js';
 import { TRUST_LOCK_WAIT_MS, withTrustStoreLock } from './store-lock.js';
 
 const TrustEntrySchema = z.looseObject({ trustedAt: z.string() });
@@ -51,17 +51,13 @@ export class TrustStore {
 
   /** The file as it is now (no lock: it is only ever replaced by rename, so it is never seen half-written). */
   #load(): { readonly data: TrustFile } | { readonly problem: string } {
-    let read;
-    try {
-      read = readStoreFile(this.path);
-    } catch (error) {
-      return { problem: `cannot read the trust store ${this.path}: ${(error as Error).message}` };
-    }
-    if (read.kind === 'missing') return { data: { version: 1, trusted: {} } };
-    if (read.kind === 'refused') return { problem: `the trust store ${this.path} ${read.reason}; ${UNUSABLE}` };
+    // The same bounded reader as configuration files: regular files only, at most 4 MiB, never blocking.
+    const read = readConfigFile(this.path);
+    if (read.status === 'missing') return { data: { version: 1, trusted: {} } };
+    if (read.status === 'rejected') return { problem: `the trust store ${this.path} ${read.reason}; ${UNUSABLE}` };
     let raw: unknown;
     try {
-      raw = JSON.parse(read.text);
+      raw = JSON.parse(read.bytes.toString('utf8'));
     } catch (error) {
       return { problem: `the trust store ${this.path} is not valid JSON (${(error as Error).message}); ${UNUSABLE}` };
     }
