@@ -37,6 +37,7 @@ export function serve(options: ServeOptions = {}): void {
     baseEnv: processEnvironment(),
     onProgress: (progress) => server?.notify('hooks/progress', progress),
     onDiagnostics: (params) => server?.notify('hooks/diagnostics', params),
+    onBackgroundRun: (params) => server?.notify('hooks/backgroundRun', params),
     callClient: (method, params, requestOptions) =>
       server ? server.request(method, params, requestOptions) : Promise.reject(new Error('the connection is not open')),
   });

@@ -37,6 +37,8 @@ export type DispatchOutcome = {
   readonly cancelled: boolean;
   /** What every matching hook read on stdin ('' when none matched). */
   readonly stdin: string;
+  /** Each run's captured stderr text (at most the output cap), in the order of `runs`. */
+  readonly runStderr: readonly string[];
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
@@ -130,5 +132,5 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     context,
     results.map(([, verdict]) => verdict),
   );
-  return { merged, runs, cancelled: signal.aborted, stdin };
+  return { merged, runs, cancelled: signal.aborted, stdin, runStderr: results.map(([outcome]) => outcome.stderr.text) };
 }

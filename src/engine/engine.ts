@@ -39,6 +39,8 @@ export type EventDispatch = {
   readonly cancelled: boolean;
   /** The stdin every hook of the dispatch read ('' when none matched). */
   readonly stdin: string;
+  /** Each run's captured stderr text, in the order of `result.runs` (for reports of runs nobody waits for). */
+  readonly runStderr: readonly string[];
 };
 export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
 
@@ -193,7 +195,7 @@ export class Engine {
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
-    const { runs, merged, cancelled, stdin } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const { runs, merged, cancelled, stdin, runStderr } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -208,7 +210,7 @@ export class Engine {
         this.#settings(),
       ),
     );
-    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin };
+    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin, runStderr };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {

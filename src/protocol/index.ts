@@ -8,3 +8,4 @@ export * from './lifecycle.js';
 export * from './methods.js';
 export * from './programmatic.js';
 export * from './management.js';
+export * from './background-run.js';

@@ -1,6 +1,7 @@
 // The method table: every request and notification name with its params and result schema.
 // The single source the rpc layer validates against and the schema generator reads. No handlers here.
 import type { z } from 'zod';
+import { BackgroundRunParamsSchema } from './background-run.js';
 import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
 import {
@@ -141,6 +142,10 @@ export const ClientNotifications = withDepthBound({
 export const ServerNotifications = {
   'hooks/progress': { params: ProgressParamsSchema, doc: "A hook with a statusMessage started or finished." },
   'hooks/diagnostics': { params: DiagnosticsParamsSchema, doc: 'Configuration diagnostics (on load and reload).' },
+  'hooks/backgroundRun': {
+    params: BackgroundRunParamsSchema,
+    doc: 'A hook run of a fire-and-forget event (nobody waits for its answer) failed: its hook, exit code, signal, failure class and the start of its stderr.',
+  },
 } as const;
 
 /** Server → client requests: hookd asks, the client answers. Sent only to clients that declared the capability. */

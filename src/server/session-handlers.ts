@@ -16,6 +16,7 @@ import {
   SERVER_NAME,
   SERVER_VERSION,
   eventMethod,
+  type BackgroundRunParams,
   type DiagnosticsParams,
   type EventName,
   type EventParams,
@@ -31,6 +32,7 @@ import { RequestCancelledError, RpcError } from '../rpc/errors.js';
 import type { RequestHandler } from '../rpc/server.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/store.js';
+import { backgroundFailureLine, backgroundFailures } from './background-report.js';
 import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 
@@ -47,6 +49,8 @@ export type SessionDeps = {
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly onProgress: (progress: ProgressParams) => void;
   readonly onDiagnostics: (params: DiagnosticsParams) => void;
+  /** A run of a fire-and-forget event failed (hooks/backgroundRun); it is logged as a warning too. */
+  readonly onBackgroundRun?: (params: BackgroundRunParams) => void;
   /** Sends a server → client request (programmatic hooks). */
   readonly callClient: (method: ServerRequestMethod, params: unknown, options: { signal: AbortSignal }) => Promise<unknown>;
 };
@@ -197,10 +201,16 @@ export function createSession(deps: SessionDeps): Session {
     if (problem !== undefined) throw new RpcError(ErrorCodes.InvalidParams, `invalid params: ${problem}`);
   };
 
+  /** "…are logged and treated as non-blocking failures": each failed run is a warning and a hooks/backgroundRun. */
   const inBackground = (engine: Engine, event: EventName, params: EventParams) =>
     engine.dispatchInBackground(event, params, ({ dispatch, error }) => {
       if (error !== undefined) logger.error(`${event} (background) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      else logger.debug(`${event} (background): ${dispatch?.result.runs.map((run) => `${run.hookId} ${run.status}`).join(', ') || 'no hooks matched'}`);
+      if (dispatch === undefined) return;
+      logger.debug(`${event} (background): ${dispatch.result.runs.map((run) => `${run.hookId} ${run.status}`).join(', ') || 'no hooks matched'}`);
+      for (const report of backgroundFailures(event, params.session.id, dispatch)) {
+        logger.warn(backgroundFailureLine(report));
+        deps.onBackgroundRun?.(report);
+      }
     });
 
   /**

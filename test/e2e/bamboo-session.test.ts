@@ -196,8 +196,9 @@ describe('a scripted Bamboo session through the sidecar', () => {
         tool_use_id: index === 0 ? 'toolu_rm' : 'toolu_ls',
       });
       // "Tool-oriented envelopes also keep the convenience fields tool_name, tool_input, and tool_response"
-      // (on PreToolUse without tool_response: there is none yet; docs/bamboo-dialect.md)
-      expect(Object.keys(record.envelope)).toEqual([...ENVELOPE_KEYS, 'tool_name', 'tool_input']);
+      // (on PreToolUse tool_response is present and null: no tool has run yet; docs/bamboo-dialect.md)
+      expect(Object.keys(record.envelope)).toEqual([...ENVELOPE_KEYS, 'tool_name', 'tool_input', 'tool_response']);
+      expect(record.envelope.tool_response).toBeNull();
       expect(record.envelope.tool_name).toBe('Bash');
       expect(record.envelope.tool_input).toStrictEqual({ command });
     }

@@ -302,7 +302,7 @@ export class HookdConnection implements Disposable {
     return error instanceof Error ? error : new Error(String(error));
   }
 
-  /** A server notification of the method table (`hooks/progress`, `hooks/diagnostics`). */
+  /** A server notification of the method table (`hooks/progress`, `hooks/diagnostics`, `hooks/backgroundRun`). */
   onNotification<N extends ServerNotificationMethod>(method: N, listener: (params: ServerNotificationParams<N>) => void): Disposable {
     const emitter = this.#notifications.get(method);
     if (!emitter) throw new Error(`unknown server notification ${method}`);
@@ -317,6 +317,11 @@ export class HookdConnection implements Disposable {
   /** The complete current diagnostics, after every reload (file watcher or `reload()`). */
   onDiagnostics(listener: (params: ServerNotificationParams<'hooks/diagnostics'>) => void): Disposable {
     return this.onNotification('hooks/diagnostics', listener);
+  }
+
+  /** A run of a fire-and-forget event (a Bamboo Notification hook) failed: hook, exit code, signal, failure class, stderr excerpt. */
+  onBackgroundRun(listener: (params: ServerNotificationParams<'hooks/backgroundRun'>) => void): Disposable {
+    return this.onNotification('hooks/backgroundRun', listener);
   }
 
   /** hookd's log lines (stderr), as they arrive. */

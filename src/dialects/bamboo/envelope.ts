@@ -16,8 +16,9 @@ export function bambooTimestamp(date: Date): string {
 /**
  * `schema_version`, `hook_event_name`, `session_id`, `workspace_path`, `model` (null when unknown), `payload`,
  * `timestamp` (`extra.timestamp` when a string, else now); on PreToolUse and PostToolUse then the convenience
- * fields `tool_name`, `tool_input` (and `tool_response` on PostToolUse) copied from the payload; then the other
- * `params.extra` keys, which never replace a key above.
+ * fields `tool_name`, `tool_input` and `tool_response` copied from the payload ("Tool-oriented envelopes also keep
+ * the convenience fields tool_name, tool_input, and tool_response": always all three, `tool_response` `null` on
+ * PreToolUse, where no tool has run yet); then the other `params.extra` keys, which never replace a key above.
  */
 export function renderEnvelope(context: EventContext, now: () => Date = () => new Date()): Fields {
   const { event, params } = context;
@@ -35,7 +36,7 @@ export function renderEnvelope(context: EventContext, now: () => Date = () => ne
   if (ruleOf(event).toolEvent) {
     envelope.tool_name = payload.tool_name;
     envelope.tool_input = payload.tool_input;
-    if (event === 'PostToolUse') envelope.tool_response = payload.tool_response ?? null;
+    envelope.tool_response = payload.tool_response ?? null;
   }
   for (const [key, value] of Object.entries(extra)) {
     if (key !== 'payload' && key !== 'timestamp' && !Object.hasOwn(envelope, key) && value !== undefined) envelope[key] = value;

@@ -1,5 +1,8 @@
 // The seed's runner table as data: which runtimes run a script, by extension and `runner`, per platform.
 // Pure selection of candidates; finding them on PATH and spawning happen in the engine and runner.
+// `auto` tries the seed's "Auto runtime order"; an explicit runner tries only the runtime it names (choice, issue 9):
+// `node` never falls back to bun, `bun` never to node, `bash` never to sh; `python` and `powershell` name a language
+// whose launchers (python3/python/py -3, pwsh/Windows PowerShell) are the same runtime, so they keep that order.
 import { extname } from 'node:path';
 import type { ScriptRuntime } from '../../engine/dialect.js';
 
@@ -10,6 +13,8 @@ const rt = (label: string, file: string, args: readonly string[] = []): ScriptRu
 
 const NODE = rt('node', 'node');
 const BUN = rt('bun run', 'bun', ['run']);
+const BASH = rt('bash', 'bash');
+const SH = rt('sh', 'sh');
 const PS_ARGS = ['-NoProfile', '-File'];
 
 type Family = {
@@ -35,7 +40,8 @@ const FAMILIES: readonly Family[] = [
   {
     extensions: ['.sh'],
     runners: ['bash'],
-    runtimes: () => [rt('bash', 'bash'), rt('sh', 'sh')],
+    // "system sh/Bash-compatible runtime" (auto: bash, then sh); an explicit `bash` is Bash, never sh.
+    runtimes: (runner) => (runner === 'bash' ? [BASH] : [BASH, SH]),
   },
   {
     extensions: ['.ps1'],

@@ -80,10 +80,10 @@ describe('the bamboo stdin envelope', () => {
     expect(Object.keys(payload as object).at(-1)).toBe('note');
   });
 
-  it('tool events also carry top-level tool_name, tool_input (and tool_response on PostToolUse) after timestamp', () => {
+  it('tool events also carry top-level tool_name, tool_input and tool_response (null on PreToolUse) after timestamp', () => {
     const pre = render('PreToolUse', { toolName: 'Bash', toolInput: { command: 'ls' }, extra: { timestamp: TS } });
-    expect(Object.keys(pre)).toEqual(['schema_version', 'hook_event_name', 'session_id', 'workspace_path', 'model', 'payload', 'timestamp', 'tool_name', 'tool_input']);
-    expect([pre.tool_name, pre.tool_input]).toEqual(['Bash', { command: 'ls' }]);
+    expect(Object.keys(pre)).toEqual(['schema_version', 'hook_event_name', 'session_id', 'workspace_path', 'model', 'payload', 'timestamp', 'tool_name', 'tool_input', 'tool_response']);
+    expect([pre.tool_name, pre.tool_input, pre.tool_response]).toEqual(['Bash', { command: 'ls' }, null]);
     const post = render('PostToolUse', { toolName: 'Bash', toolInput: { command: 'ls' }, toolResponse: 'out', background: true });
     expect([post.tool_name, post.tool_input, post.tool_response]).toEqual(['Bash', { command: 'ls' }, 'out']);
     expect((post.payload as Record<string, unknown>).background).toBe(true);

@@ -23,9 +23,9 @@ describe('the runner table', () => {
     expect(labels('hook.py', 'auto', 'darwin')).toEqual(['python3', 'python']);
   });
 
-  it('.sh: bash, then sh', () => {
+  it('.sh: bash, then sh; an explicit runner "bash" is bash only', () => {
     expect(labels('hook.sh', 'auto')).toEqual(['bash', 'sh']);
-    expect(labels('hook.sh', 'bash')).toEqual(['bash', 'sh']);
+    expect(labels('hook.sh', 'bash')).toEqual(['bash']);
   });
 
   it('.ps1: pwsh, then powershell, each with -NoProfile -File', () => {
