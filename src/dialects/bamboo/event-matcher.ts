@@ -15,6 +15,7 @@ export function compileEventMatcher(event: EventName, matcher: string | undefine
   }
   const compiled = compileMatcher(matcher, `${event} matcher`);
   if (compiled.ok) return compiled;
+  if (compiled.kind === 'too-long') return { ok: false, code: 'invalid-matcher', error: `matcher refused: ${compiled.error}` };
   if (compiled.kind === 'invalid') return { ok: false, code: 'invalid-matcher', error: `matcher is not a valid Rust regular expression: ${compiled.error}` };
-  return { ok: false, code: 'unsupported-matcher', error: `matcher is valid Rust regex syntax that hookd cannot run with the same meaning: ${compiled.error}` };
+  return { ok: false, code: 'unsupported-matcher', error: `matcher cannot be run with the meaning it has in Rust's regex: ${compiled.error}` };
 }

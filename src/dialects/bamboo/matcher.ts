@@ -6,10 +6,13 @@ import { boundedMatchFn, patternLengthProblem, type MatchFn } from '../../matchi
 import { translateRustRegex } from './rust-regex-translate.js';
 
 export type { MatchFn };
-/** `invalid`: Rust's `regex` refuses the pattern too; `unsupported`: valid in Rust, but hookd cannot run it exactly. */
+/**
+ * `invalid`: Rust's `regex` refuses the pattern too; `unsupported`: valid in Rust, but hookd cannot run it exactly;
+ * `too-long`: over hookd's pattern length limit.
+ */
 export type CompiledMatcher =
   | { readonly ok: true; readonly matches: MatchFn }
-  | { readonly ok: false; readonly kind: 'invalid' | 'unsupported'; readonly error: string };
+  | { readonly ok: false; readonly kind: 'invalid' | 'unsupported' | 'too-long'; readonly error: string };
 
 const matchAll: MatchFn = () => true;
 
@@ -22,7 +25,7 @@ const matchAll: MatchFn = () => true;
 export function compileMatcher(matcher: string | undefined, label = 'bamboo matcher'): CompiledMatcher {
   if (matcher === undefined) return { ok: true, matches: matchAll };
   const tooLong = patternLengthProblem(matcher);
-  if (tooLong !== undefined) return { ok: false, kind: 'unsupported', error: tooLong };
+  if (tooLong !== undefined) return { ok: false, kind: 'too-long', error: tooLong };
   const translation = translateRustRegex(matcher);
   if (!translation.ok) return translation;
   let regex: RE2JS;

@@ -12,8 +12,12 @@ type SetOperator = '&&' | '--' | '~~';
 
 const EMPTY = plainClass(CodePointSet.of());
 
-/** After the opening `[` (at `start`). */
-export function readBracketedClass(cursor: RustRegexCursor, flags: RustFlags, start: number): CharClass {
+/** How deep classes may nest inside each other (as groups: regex-syntax's default nest limit is 250). */
+const MAX_CLASS_NESTING = 250;
+
+/** After the opening `[` (at `start`); `depth` 1 for a class that is not inside another. */
+export function readBracketedClass(cursor: RustRegexCursor, flags: RustFlags, start: number, depth = 1): CharClass {
+  if (depth > MAX_CLASS_NESTING) throw invalid(`classes nest deeper than ${MAX_CLASS_NESTING} levels`);
   cursor.skipSpace(flags.x);
   const negated = cursor.eat('^');
   cursor.skipSpace(flags.x);
@@ -42,7 +46,7 @@ export function readBracketedClass(cursor: RustRegexCursor, flags: RustFlags, st
     if (char === '[') {
       const at = cursor.position;
       cursor.next();
-      current = union(current, readPosixClass(cursor) ?? readBracketedClass(cursor, flags, at));
+      current = union(current, readPosixClass(cursor, flags) ?? readBracketedClass(cursor, flags, at, depth + 1));
       continue;
     }
     const pair = `${char}${cursor.peek(1) ?? ''}`;
@@ -65,15 +69,21 @@ function literal(codePoint: number): CharClass {
   return plainClass(CodePointSet.of(codePoint));
 }
 
-/** `[:alpha:]` or `[:^alpha:]` after a `[` inside a class; undefined (cursor unmoved) if it is not one. */
-function readPosixClass(cursor: RustRegexCursor): CharClass | undefined {
+/**
+ * `[:alpha:]` or `[:^alpha:]` after a `[` inside a class; undefined (cursor unmoved) if it is not one. Like Rust,
+ * `(?i)` folds it before negating: `(?i)[[:^lower:]]` excludes `A-Z` too.
+ */
+function readPosixClass(cursor: RustRegexCursor, flags: RustFlags): CharClass | undefined {
   const at = cursor.position;
   if (cursor.eat(':')) {
     const negated = cursor.eat('^');
     let name = '';
     while (/^[a-z]$/.test(cursor.peek() ?? '')) name += cursor.next();
     const set = POSIX_CLASSES[name];
-    if (set !== undefined && cursor.eat(':') && cursor.eat(']')) return plainClass(negated ? set.complement() : set);
+    if (set !== undefined && cursor.eat(':') && cursor.eat(']')) {
+      const folded = flags.i ? caseFold(set, !flags.u) : set;
+      return plainClass(negated ? folded.complement() : folded);
+    }
   }
   cursor.position = at;
   return undefined;

@@ -30,11 +30,11 @@ export function readEscape(cursor: RustRegexCursor, flags: RustFlags, inClass: b
   if (escapable(char)) return { kind: 'char', codePoint: char.codePointAt(0)! };
   switch (char) {
     case 'x':
-      return { kind: 'char', codePoint: readHex(cursor, 2) };
+      return { kind: 'char', codePoint: readHex(cursor, flags, 2) };
     case 'u':
-      return { kind: 'char', codePoint: readHex(cursor, 4) };
+      return { kind: 'char', codePoint: readHex(cursor, flags, 4) };
     case 'U':
-      return { kind: 'char', codePoint: readHex(cursor, 8) };
+      return { kind: 'char', codePoint: readHex(cursor, flags, 8) };
     case 'd':
     case 'D':
     case 's':
@@ -94,11 +94,12 @@ function readSpecialBoundary(cursor: RustRegexCursor, flags: RustFlags): Boundar
   return variant;
 }
 
-/** `\x41`, `\x{1F600}` and the `\u`/`\U` forms: `digits` fixed digits or a braced value; a Unicode scalar value. */
-function readHex(cursor: RustRegexCursor, digits: number): number {
+/** `\x41`, `\x{1F600}` and the `\u`/`\U` forms: `digits` fixed digits or a braced value (verbose mode skips spaces in it). */
+function readHex(cursor: RustRegexCursor, flags: RustFlags, digits: number): number {
   let text = '';
   if (cursor.eat('{')) {
     for (;;) {
+      cursor.skipSpace(flags.x);
       const char = cursor.next('a hexadecimal escape');
       if (char === '}') break;
       text += char;
@@ -139,19 +140,13 @@ function propertyClass(cursor: RustRegexCursor, flags: RustFlags, negatedEscape:
   }
   const construct = `\`${cursor.since(start)}\``;
   if (!flags.u) throw invalid(`Unicode classes are not allowed when Unicode mode is off (\`(?-u)\`): ${construct}`);
-  let negated = negatedEscape;
-  let name = written.trim();
-  if (name.startsWith('^')) {
-    negated = !negated;
-    name = name.slice(1);
-  }
-  const property = exactProperty(name);
+  const property = exactProperty(written.trim());
   if ('unknown' in property) {
     throw unsupported(
-      `the Unicode class ${construct}: re2js does not have it with the code points Rust's regex gives it (Unicode versions differ); ` +
-        'write the characters out, e.g. `[\\x{370}-\\x{3ff}]`',
+      `the Unicode class ${construct}: it is not one that re2js has with the code points Rust's regex gives it ` +
+        '(their Unicode versions differ, 17 and 16); write the characters out instead, e.g. `[\\x{370}-\\x{3ff}]`',
     );
   }
   if (flags.i) throw unsupported(`a Unicode class under \`(?i)\` (${construct}): its case folding cannot be computed exactly`);
-  return { set: CodePointSet.of(), properties: [{ name: property.name, negated: property.negated !== negated }], negated: false };
+  return { set: CodePointSet.of(), properties: [{ name: property.name, negated: property.negated !== negatedEscape }], negated: false };
 }

@@ -79,13 +79,13 @@ class Parser {
         }
         continue;
       }
-      sequence.push(this.#primitive(char, flags, at, depth));
+      sequence.push(this.#primitive(char, flags, at));
     }
     alternatives.push(sequence);
     return alternatives;
   }
 
-  #primitive(char: string, flags: RustFlags, at: number, depth: number): RustNode {
+  #primitive(char: string, flags: RustFlags, at: number): RustNode {
     switch (char) {
       case '.':
         return chars(flags.s ? CodePointSet.of([0, 0x10ffff]) : flags.R ? CodePointSet.of(0x0a, 0x0d).complement() : CodePointSet.of(0x0a).complement(), flags, '.');
@@ -94,7 +94,6 @@ class Parser {
       case '$':
         return { kind: 'anchor', re2: flags.m ? multiLine('$', flags) : '\\z', side: 'end' };
       case '[': {
-        if (depth + 1 > MAX_NESTING) throw invalid(`classes nest deeper than ${MAX_NESTING} levels`);
         const chars = readBracketedClass(this.#cursor, flags, at);
         return charsNode(chars, flags, this.#cursor.since(at));
       }
