@@ -37,7 +37,7 @@ describe('compileMatcher (programmatic hooks)', () => {
     const compiled = bambooDialect.compileMatcher?.('PreToolUse', '^Bash$');
     expect(compiled && 'matches' in compiled && [compiled.matches('Bash'), compiled.matches('Write')]).toEqual([true, false]);
     expect(bambooDialect.compileMatcher?.('Stop', 'x')).toEqual({ error: 'matcher is supported only for PreToolUse and PostToolUse, not Stop' });
-    expect(bambooDialect.compileMatcher?.('PreToolUse', '(?=x)')).toEqual({ error: 'matcher is not a valid Rust regular expression: look-around assertions are not supported: `(?=`' });
+    expect(bambooDialect.compileMatcher?.('PreToolUse', '(?=x)')).toEqual({ error: 'matcher is not a valid Rust regular expression: look-around, including look-ahead and look-behind, is not supported: `(?=`' });
     const all = bambooDialect.compileMatcher?.('Stop', undefined);
     expect(all && 'matches' in all && all.matches(undefined)).toBe(true);
   });

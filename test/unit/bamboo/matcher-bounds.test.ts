@@ -23,7 +23,7 @@ function compiled(pattern: string) {
 describe('bamboo matchers have a bounded cost', () => {
   it(`a pattern over ${MAX_PATTERN_LENGTH} characters is refused, saying why`, () => {
     const result = compileMatcher(`^(${'x'.repeat(MAX_PATTERN_LENGTH)})$`);
-    expect(result).toEqual({ ok: false, error: `the pattern is ${MAX_PATTERN_LENGTH + 4} characters long, over the limit of ${MAX_PATTERN_LENGTH}` });
+    expect(result).toEqual({ ok: false, kind: 'too-long', error: `the pattern is ${MAX_PATTERN_LENGTH + 4} characters long, over the limit of ${MAX_PATTERN_LENGTH}` });
   });
 
   it('a name too long to test in this thread is tested in the worker and gets the right answer', () => {
