@@ -95,6 +95,23 @@ export type LoadResult = {
    * loaded from these files instead (the last good configuration); on the first load they contribute nothing.
    */
   readonly rejectedSources?: readonly string[];
+  /** What the dialect found wrong in each rejected file, and what of it a first load may still run. */
+  readonly rejections?: readonly SourceRejection[];
+};
+
+/**
+ * A file in `rejectedSources`. A reload keeps its last good hooks; a first load (start-up: no last good to keep) runs
+ * `startupHooks`, the parts of the file the dialect judges safe to run without the rest (bamboo: every event of
+ * the file without an error), and reports `inactive` (those that do not load) as not active. Without
+ * `startupHooks` nothing of the file runs.
+ */
+export type SourceRejection = {
+  readonly source: string;
+  /** Errors found in it, listed or not. */
+  readonly errors: number;
+  readonly startupHooks?: readonly HookSpec[];
+  /** The parts that do not load, as the file names them (bamboo: `lifecycle_hooks.SessionStart`). */
+  readonly inactive?: readonly string[];
 };
 
 /** Everything a dialect needs to know about the event being dispatched. */
