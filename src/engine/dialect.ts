@@ -187,6 +187,8 @@ export interface Dialect {
   compileMatcher?(event: EventName, matcher: string | undefined): { readonly matches: (target: string | undefined) => boolean } | { readonly error: string };
   /** Parses one handler as written in this dialect's configuration (dry run). Never persists anything. */
   parseHandler?(raw: unknown, event: EventName, context: LoadContext): { readonly hook?: HookSpec; readonly diagnostics: readonly Diagnostic[] };
+  /** Warnings about the configuration as a whole that no single entry shows (`hookd check`), e.g. handlers an earlier one can hide. */
+  lint?(hooks: readonly HookSpec[]): Diagnostic[];
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
 }
