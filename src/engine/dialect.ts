@@ -68,6 +68,11 @@ export type HookSpec = {
   readonly serverOwnedPlacement?: Placement;
   /** Set when the hook may run only after the client trusted this key (e.g. a project-local config file). */
   readonly trustKey?: string;
+  /**
+   * With trustKey: the content hash of what the key covers, as loaded (e.g. `sha256:<hex>` of the file's hooks).
+   * Trust is recorded with the hash; once the content hashes differently the hook is `modified` and does not run.
+   */
+  readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
 };

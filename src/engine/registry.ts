@@ -3,6 +3,7 @@
 // disturbs runs in flight.
 import type { Diagnostic, EventName, HookInfo } from '../protocol/index.js';
 import type { HookSpec, LoadResult, SourceRejection } from './dialect.js';
+import type { TrustView } from './trust-state.js';
 
 export type RegistrySnapshot = {
   readonly hooks: readonly HookSpec[];
@@ -133,10 +134,12 @@ export function dispatchOrder(configured: readonly HookSpec[], programmatic: rea
   return ranked.map((entry) => entry.hook);
 }
 
-/** Whether a hook may be dispatched: enabled, and trusted when it needs trust. */
-export function isRunnable(hook: HookSpec, trusted: ReadonlySet<string>): boolean {
-  return hook.disabled !== true && (hook.trustKey === undefined || trusted.has(hook.trustKey));
+/** Whether a hook may be dispatched: enabled, and trusted (for its current content) when it needs trust. */
+export function isRunnable(hook: HookSpec, trust: TrustView): boolean {
+  return hook.disabled !== true && trust.stateOf(hook) === 'trusted';
 }
+
+const NOTHING_TRUSTED: TrustView = { stateOf: (hook) => (hook.trustKey === undefined ? 'trusted' : 'untrusted') };
 
 function describeCommand(hook: HookSpec): string {
   const { handler } = hook;
@@ -150,7 +153,7 @@ function describeCommand(hook: HookSpec): string {
   }
 }
 
-export function describeHook(hook: HookSpec, trusted: ReadonlySet<string> = new Set()): HookInfo {
+export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED): HookInfo {
   const { handler } = hook;
   return {
     id: hook.id,
@@ -161,9 +164,9 @@ export function describeHook(hook: HookSpec, trusted: ReadonlySet<string> = new 
     source: hook.source,
     scope: hook.scope,
     timeoutMs: handler.timeoutMs,
-    enabled: isRunnable(hook, trusted),
+    enabled: isRunnable(hook, trust),
     ...(hook.priority !== undefined ? { priority: hook.priority } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
-    ...(hook.trustKey !== undefined ? { trust: trusted.has(hook.trustKey) ? 'trusted' : 'untrusted', trustKey: hook.trustKey } : {}),
+    ...(hook.trustKey !== undefined ? { trust: trust.stateOf(hook), trustKey: hook.trustKey } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { readJsonFile } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { parseConfig, SECTION, type ParsedConfig, type ParsedHook } from './parse-config.js';
 import { hookSources, serverOwnedPlacement, type HookSource } from './sources.js';
+import { hooksContentHash } from './trust-hash.js';
 
 /**
  * User hooks, then project hooks, each in file order (events in the order written, groups, handlers). A file with
@@ -29,7 +30,9 @@ export function loadBambooHooks(context: LoadContext, platform: NodeJS.Platform 
         : { hooks: [], diagnostics: [{ field: '(root)', ...read.diagnostic }], errorCount: 1, eventsWithErrors: [], fileLevelError: true };
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
     for (const entry of parsed.diagnostics) diagnostics.push(entry);
-    const specs = parsed.hooks.map((hook) => hookSpec(source, placement, hook));
+    // Trust-gated files: every hook carries the hash of the content it was loaded from (trust is bound to it).
+    const trustHash = source.trustKey !== undefined && read.status === 'ok' ? hooksContentHash(read.document.value) : undefined;
+    const specs = parsed.hooks.map((hook) => hookSpec(source, placement, hook, trustHash));
     if (parsed.errorCount === 0) {
       for (const spec of specs) hooks.push(spec);
       continue;
@@ -62,7 +65,7 @@ function rejection(path: string, parsed: ParsedConfig, specs: readonly HookSpec[
   };
 }
 
-function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook): HookSpec {
+function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, trustHash: string | undefined): HookSpec {
   return {
     id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
     event: hook.event,
@@ -73,6 +76,7 @@ function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook): H
     scope: source.scope,
     serverOwnedPlacement: placement,
     ...(source.trustKey !== undefined ? { trustKey: source.trustKey } : {}),
+    ...(trustHash !== undefined ? { trustHash } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
   };
 }
