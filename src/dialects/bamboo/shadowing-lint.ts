@@ -24,14 +24,25 @@ function literalNames(matcher: string): string[] {
 
 type Overlap = { readonly tool?: string };
 
+/** What the overlap test needs of a hook, computed once: the names spelt in its matcher, the common tools it matches. */
+type Probe = { readonly hook: HookSpec; readonly names: readonly string[]; readonly common: ReadonlySet<string>; readonly matchesAll: boolean };
+
+function probeOf(hook: HookSpec): Probe {
+  const matchesAll = hook.matcher === undefined || hook.matcher === '';
+  const names = matchesAll ? [] : literalNames(hook.matcher ?? '');
+  return { hook, names, common: new Set(COMMON_TOOLS.filter((name) => hook.matches(name))), matchesAll };
+}
+
 /** Whether both hooks can run for one tool call, and a tool name that shows it when there is one. */
-function overlap(first: HookSpec, second: HookSpec): Overlap | undefined {
-  if (!ruleOf(first.event).toolEvent || (first.matcher === undefined && second.matcher === undefined)) return {};
-  const probes = [...literalNames(first.matcher ?? ''), ...literalNames(second.matcher ?? ''), ...COMMON_TOOLS];
-  const tool = probes.find((name) => first.matches(name) && second.matches(name));
+function overlap(first: Probe, second: Probe): Overlap | undefined {
+  if (!ruleOf(first.hook.event).toolEvent || (first.matchesAll && second.matchesAll)) return {};
+  const tool =
+    first.names.find((name) => second.hook.matches(name) && first.hook.matches(name)) ??
+    second.names.find((name) => first.hook.matches(name) && second.hook.matches(name)) ??
+    COMMON_TOOLS.find((name) => first.common.has(name) && second.common.has(name));
   if (tool !== undefined) return { tool };
   // One of them has no matcher: it runs for every tool, so whatever the other matches, both run.
-  return first.matcher === undefined || second.matcher === undefined || first.matcher === '' || second.matcher === '' ? {} : undefined;
+  return first.matchesAll || second.matchesAll ? {} : undefined;
 }
 
 const quoteIds = (hooks: readonly HookSpec[]) => hooks.map((hook) => hook.id).join(', ');
@@ -42,11 +53,11 @@ const quoteIds = (hooks: readonly HookSpec[]) => hooks.map((hook) => hook.id).jo
  * PostToolUse when a tool name, spelt in either matcher or a common one, matches both, or one has no matcher).
  */
 export function lintShadowing(hooks: readonly HookSpec[]): Diagnostic[] {
-  const byEvent = new Map<string, HookSpec[]>();
+  const byEvent = new Map<string, Probe[]>();
   for (const hook of hooks) {
     if (hook.disabled === true || ruleOf(hook.event).kind !== 'decision') continue;
     const list = byEvent.get(hook.event) ?? [];
-    list.push(hook);
+    list.push(probeOf(hook));
     byEvent.set(hook.event, list);
   }
   const out: Diagnostic[] = [];
@@ -54,14 +65,15 @@ export function lintShadowing(hooks: readonly HookSpec[]): Diagnostic[] {
   let more = 0;
   for (const [event, list] of byEvent) {
     for (let later = 1; later < list.length; later++) {
-      const hidden = list[later] as HookSpec;
+      const hiddenProbe = list[later] as Probe;
+      const hidden = hiddenProbe.hook;
       const earlier: HookSpec[] = [];
       let tool: string | undefined;
       for (let before = 0; before < later && earlier.length < MAX_NAMED && checks < MAX_PAIR_CHECKS; before++, checks++) {
-        const candidate = list[before] as HookSpec;
-        const found = overlap(candidate, hidden);
+        const candidate = list[before] as Probe;
+        const found = overlap(candidate, hiddenProbe);
         if (found === undefined) continue;
-        earlier.push(candidate);
+        earlier.push(candidate.hook);
         tool ??= found.tool;
       }
       if (checks >= MAX_PAIR_CHECKS) {
