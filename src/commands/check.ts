@@ -11,7 +11,9 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
 
 export function runCheck(flags: CommonFlags & { json?: boolean }, print: (line: string) => void): number {
   const { engine } = engineFromFlags(flags);
-  const { hooks, diagnostics, sources } = engine.snapshot;
+  const { hooks, sources } = engine.snapshot;
+  // The snapshot's diagnostics, then the dialect's warnings about the configuration as a whole.
+  const diagnostics = [...engine.snapshot.diagnostics, ...(engine.dialect.lint?.(hooks) ?? [])];
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   if (flags.json) {
     print(JSON.stringify({ dialect: engine.dialect.name, sources, hooks: engine.hooks(), diagnostics }, null, 2));

@@ -68,6 +68,11 @@ export type HookSpec = {
   readonly serverOwnedPlacement?: Placement;
   /** Set when the hook may run only after the client trusted this key (e.g. a project-local config file). */
   readonly trustKey?: string;
+  /**
+   * With trustKey: the content hash of what the key covers, as loaded (e.g. `sha256:<hex>` of the file's hooks).
+   * Trust is recorded with the hash; once the content hashes differently the hook is `modified` and does not run.
+   */
+  readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
 };
@@ -95,6 +100,23 @@ export type LoadResult = {
    * loaded from these files instead (the last good configuration); on the first load they contribute nothing.
    */
   readonly rejectedSources?: readonly string[];
+  /** What the dialect found wrong in each rejected file, and what of it a first load may still run. */
+  readonly rejections?: readonly SourceRejection[];
+};
+
+/**
+ * A file in `rejectedSources`. A reload keeps its last good hooks; a first load (start-up: no last good to keep) runs
+ * `startupHooks`, the parts of the file the dialect judges safe to run without the rest (bamboo: every event of
+ * the file without an error), and reports `inactive` (those that do not load) as not active. Without
+ * `startupHooks` nothing of the file runs.
+ */
+export type SourceRejection = {
+  readonly source: string;
+  /** Errors found in it, listed or not. */
+  readonly errors: number;
+  readonly startupHooks?: readonly HookSpec[];
+  /** The parts that do not load, as the file names them (bamboo: `lifecycle_hooks.SessionStart`). */
+  readonly inactive?: readonly string[];
 };
 
 /** Everything a dialect needs to know about the event being dispatched. */
@@ -170,6 +192,8 @@ export interface Dialect {
   compileMatcher?(event: EventName, matcher: string | undefined): { readonly matches: (target: string | undefined) => boolean } | { readonly error: string };
   /** Parses one handler as written in this dialect's configuration (dry run). Never persists anything. */
   parseHandler?(raw: unknown, event: EventName, context: LoadContext): { readonly hook?: HookSpec; readonly diagnostics: readonly Diagnostic[] };
+  /** Warnings about the configuration as a whole that no single entry shows (`hookd check`), e.g. handlers an earlier one can hide. */
+  lint?(hooks: readonly HookSpec[]): Diagnostic[];
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
 }

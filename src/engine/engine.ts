@@ -21,6 +21,7 @@ import {
   type RegistrySnapshot,
 } from './registry.js';
 import { RunSnapshots } from './run-snapshots.js';
+import { TrustBook, type TrustState } from './trust-state.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -60,7 +61,7 @@ export class Engine {
   readonly #cap: ContinuationCap;
   readonly #runs = new RunSnapshots();
   readonly #clientHooks: ClientHooks;
-  readonly #trusted = new Set<string>();
+  readonly #trust = new TrustBook();
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
@@ -88,7 +89,7 @@ export class Engine {
 
   /** Configured hooks (with their current trust) then programmatic hooks. */
   hooks(): HookInfo[] {
-    return [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, this.#trusted));
+    return [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, this.#trust.view(this.#snapshot)));
   }
 
   diagnostics(): Diagnostic[] {
@@ -96,19 +97,31 @@ export class Engine {
   }
 
   #trustDiagnostics(): Diagnostic[] {
-    const waiting = new Map<string, { key: string; count: number }>();
+    const waiting = new Map<string, { key: string; state: TrustState; count: number }>();
     for (const hook of this.#snapshot.hooks) {
-      if (hook.trustKey === undefined || this.#trusted.has(hook.trustKey) || hook.disabled) continue;
-      const entry = waiting.get(hook.source) ?? { key: hook.trustKey, count: 0 };
+      if (hook.trustKey === undefined || hook.disabled) continue;
+      const state = this.#trust.state(this.#snapshot, hook.trustKey);
+      if (state === 'trusted') continue;
+      const entry = waiting.get(hook.source) ?? { key: hook.trustKey, state, count: 0 };
       entry.count += 1;
       waiting.set(hook.source, entry);
     }
-    return [...waiting].map(([file, { key, count }]) => ({
+    return [...waiting].map(([file, { key, state, count }]) => ({
       severity: 'warning' as const,
       file,
-      code: 'untrusted',
-      message: `${count} hook(s) in ${file} do not run until the client trusts "${key}" (trust/set)`,
+      code: state,
+      message: state === 'untrusted' ? `${count} hook(s) in ${file} do not run until the client trusts "${key}" (trust/set)` : this.#modifiedMessage(file, key, count),
     }));
+  }
+
+  #modifiedMessage(file: string, key: string, count: number): string {
+    const trustedHash = this.#trust.trustedHash(key);
+    const now = this.#trust.currentHash(this.#snapshot, key);
+    const why =
+      trustedHash === null || trustedHash === undefined
+        ? `"${key}" was trusted without a record of its content (an older trust entry), so what runs was never checked against what was reviewed`
+        : `${file} changed since "${key}" was trusted (trusted ${trustedHash}, now ${now ?? 'unknown'})`;
+    return `${count} hook(s) in ${file} are modified: ${why}; they do not run until the client reviews and trusts "${key}" again (trust/set)`;
   }
 
   /** Keys that configured hooks need trusted before they run (e.g. one per project-local file). */
@@ -116,13 +129,32 @@ export class Engine {
     return [...new Set(this.#snapshot.hooks.flatMap((hook) => (hook.trustKey === undefined ? [] : [hook.trustKey])))];
   }
 
+  /** Trusted for the content loaded now (a key trusted for other content is `modified`, not trusted). */
   isTrusted(key: string): boolean {
-    return this.#trusted.has(key);
+    return this.#trust.state(this.#snapshot, key) === 'trusted';
   }
 
-  setTrusted(key: string, trusted: boolean): void {
-    if (trusted) this.#trusted.add(key);
-    else this.#trusted.delete(key);
+  trustState(key: string): TrustState {
+    return this.#trust.state(this.#snapshot, key);
+  }
+
+  /** The content hash of what `key` covers in the current configuration (undefined: the dialect hashes nothing). */
+  currentTrustHash(key: string): string | undefined {
+    return this.#trust.currentHash(this.#snapshot, key);
+  }
+
+  /** The hash recorded with the trust of `key` (null: none recorded; undefined: not trusted). */
+  trustedHash(key: string): string | null | undefined {
+    return this.#trust.trustedHash(key);
+  }
+
+  /**
+   * Trusts `key` for `trustedHash` (default: the content loaded now; null: trusted without a hash, which content
+   * with a hash never matches), or distrusts it.
+   */
+  setTrusted(key: string, trusted: boolean, trustedHash: string | null = this.currentTrustHash(key) ?? null): void {
+    if (trusted) this.#trust.set(key, trustedHash);
+    else this.#trust.delete(key);
   }
 
   registerClientHook(params: RegisterHookParams): { readonly hookId: string } | { readonly error: string } {
@@ -165,7 +197,9 @@ export class Engine {
     // Order first, then drop what may not run: a configured hook's position (its implicit priority) counts the
     // disabled and untrusted hooks before it, so a programmatic priority means the same whatever is enabled.
     const ordered = dispatchOrder(hooksForEvent(snapshot, event), this.#clientHooks.forEvent(event));
-    const candidates = ordered.filter((hook) => isRunnable(hook, this.#trusted));
+    // Trust is judged against the snapshot that runs: a run that began before an edit runs what was reviewed.
+    const trust = this.#trust.view(snapshot);
+    const candidates = ordered.filter((hook) => isRunnable(hook, trust));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
     return dispatch;

@@ -2,7 +2,8 @@
 // dispatch order of an event's hooks. A dispatch reads a snapshot once at its start; loading a new one never
 // disturbs runs in flight.
 import type { Diagnostic, EventName, HookInfo } from '../protocol/index.js';
-import type { HookSpec, LoadResult } from './dialect.js';
+import type { HookSpec, LoadResult, SourceRejection } from './dialect.js';
+import type { TrustView } from './trust-state.js';
 
 export type RegistrySnapshot = {
   readonly hooks: readonly HookSpec[];
@@ -16,14 +17,74 @@ function freeze(hooks: readonly HookSpec[], diagnostics: readonly Diagnostic[], 
   return Object.freeze({ hooks: Object.freeze([...hooks]), diagnostics: Object.freeze([...diagnostics]), sources: Object.freeze([...sources]) });
 }
 
-/** A first load: files the dialect rejected contribute nothing, even hooks the dialect made of them anyway. */
+/** Appends the hooks of `source` from `list` in a loop (never `push(...list)`: a file may hold 100,000 hooks). */
+function appendFrom(hooks: HookSpec[], list: readonly HookSpec[], source: string): number {
+  let count = 0;
+  for (const hook of list) {
+    if (hook.source !== source) continue;
+    hooks.push(hook);
+    count++;
+  }
+  return count;
+}
+
+const listOf = (parts: readonly string[]) => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
+
+/** What a first load says of a rejected file: plainly which of its hooks are not active. */
+function startupRejection(source: string, rejection: SourceRejection | undefined, loaded: number): Diagnostic {
+  const errors = rejection !== undefined ? `has ${rejection.errors} error(s)` : 'is invalid';
+  const at = { file: source, line: 1, column: 1, field: '(root)' };
+  const inactive = rejection?.inactive ?? [];
+  if (loaded === 0 || inactive.length === 0)
+    return { severity: 'warning', ...at, code: 'source-rejected', message: `${source} ${errors}: none of its hooks are active until it is fixed` };
+  const shown = inactive.length > 5 ? [...inactive.slice(0, 5), `${inactive.length - 5} more`] : inactive;
+  return {
+    severity: 'warning',
+    ...at,
+    code: 'source-partly-loaded',
+    message: `${source} ${errors}: its ${listOf(shown)} hooks are not active until fixed; its other ${loaded} hook(s) are loaded`,
+  };
+}
+
+/** `diagnostics` with each file's note right after that file's last diagnostic (at the end if it has none). */
+function withNotesAfterTheirFiles(diagnostics: readonly Diagnostic[], notes: ReadonlyMap<string, Diagnostic>): Diagnostic[] {
+  const last = new Map<string, number>();
+  diagnostics.forEach((entry, index) => {
+    if (entry.file !== undefined && notes.has(entry.file)) last.set(entry.file, index);
+  });
+  const out: Diagnostic[] = [];
+  diagnostics.forEach((entry, index) => {
+    out.push(entry);
+    if (entry.file !== undefined && last.get(entry.file) === index) out.push(notes.get(entry.file) as Diagnostic);
+  });
+  for (const [file, note] of notes) if (!last.has(file)) out.push(note);
+  return out;
+}
+
+/**
+ * A first load (no last good configuration): a file the dialect rejected contributes only its `startupHooks`
+ * (nothing when it has none, even hooks the dialect made of it anyway), and a warning says what is not active.
+ */
 export function snapshotFrom(result: LoadResult): RegistrySnapshot {
   const rejected = new Set(result.rejectedSources ?? []);
-  return freeze(
-    result.hooks.filter((hook) => !rejected.has(hook.source)),
-    result.diagnostics,
-    result.sources,
-  );
+  if (rejected.size === 0) return freeze(result.hooks, result.diagnostics, result.sources);
+  const rejections = new Map((result.rejections ?? []).map((rejection) => [rejection.source, rejection]));
+  const hooks: HookSpec[] = [];
+  const notes = new Map<string, Diagnostic>();
+  const placed = new Set<string>();
+  for (const source of [...result.sources, ...rejected]) {
+    if (placed.has(source)) continue;
+    placed.add(source);
+    if (!rejected.has(source)) {
+      appendFrom(hooks, result.hooks, source);
+      continue;
+    }
+    const rejection = rejections.get(source);
+    const loaded = appendFrom(hooks, rejection?.startupHooks ?? [], source);
+    notes.set(source, startupRejection(source, rejection, loaded));
+  }
+  for (const hook of result.hooks) if (!placed.has(hook.source)) hooks.push(hook);
+  return freeze(hooks, withNotesAfterTheirFiles(result.diagnostics, notes), result.sources);
 }
 
 /**
@@ -35,16 +96,7 @@ export function snapshotKeepingLastGood(previous: RegistrySnapshot, result: Load
   if (rejected.size === 0) return snapshotFrom(result);
   const diagnostics = [...result.diagnostics];
   const hooks: HookSpec[] = [];
-  // A file may hold 100,000 hooks: append in a loop, never `push(...list)` (arguments are limited).
-  const append = (list: readonly HookSpec[], source: string): number => {
-    let count = 0;
-    for (const hook of list) {
-      if (hook.source !== source) continue;
-      hooks.push(hook);
-      count++;
-    }
-    return count;
-  };
+  const append = (list: readonly HookSpec[], source: string): number => appendFrom(hooks, list, source);
   const placed = new Set<string>();
   for (const source of result.sources) {
     placed.add(source);
@@ -53,12 +105,11 @@ export function snapshotKeepingLastGood(previous: RegistrySnapshot, result: Load
       continue;
     }
     const kept = append(previous.hooks, source);
-    diagnostics.push({
-      severity: 'info',
-      file: source,
-      code: 'kept-last-good',
-      message: `${source} is invalid: keeping the ${kept} hook(s) last loaded from it until it is fixed`,
-    });
+    diagnostics.push(
+      kept > 0
+        ? { severity: 'info', file: source, code: 'kept-last-good', message: `${source} is invalid: keeping the ${kept} hook(s) last loaded from it until it is fixed` }
+        : { severity: 'warning', file: source, code: 'kept-last-good', message: `${source} is invalid: none of its hooks are active until it is fixed (no hooks were loaded from it before)` },
+    );
   }
   for (const hook of result.hooks) if (!placed.has(hook.source)) hooks.push(hook);
   return freeze(hooks, diagnostics, result.sources);
@@ -83,10 +134,12 @@ export function dispatchOrder(configured: readonly HookSpec[], programmatic: rea
   return ranked.map((entry) => entry.hook);
 }
 
-/** Whether a hook may be dispatched: enabled, and trusted when it needs trust. */
-export function isRunnable(hook: HookSpec, trusted: ReadonlySet<string>): boolean {
-  return hook.disabled !== true && (hook.trustKey === undefined || trusted.has(hook.trustKey));
+/** Whether a hook may be dispatched: enabled, and trusted (for its current content) when it needs trust. */
+export function isRunnable(hook: HookSpec, trust: TrustView): boolean {
+  return hook.disabled !== true && trust.stateOf(hook) === 'trusted';
 }
+
+const NOTHING_TRUSTED: TrustView = { stateOf: (hook) => (hook.trustKey === undefined ? 'trusted' : 'untrusted') };
 
 function describeCommand(hook: HookSpec): string {
   const { handler } = hook;
@@ -100,7 +153,7 @@ function describeCommand(hook: HookSpec): string {
   }
 }
 
-export function describeHook(hook: HookSpec, trusted: ReadonlySet<string> = new Set()): HookInfo {
+export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED): HookInfo {
   const { handler } = hook;
   return {
     id: hook.id,
@@ -111,9 +164,9 @@ export function describeHook(hook: HookSpec, trusted: ReadonlySet<string> = new 
     source: hook.source,
     scope: hook.scope,
     timeoutMs: handler.timeoutMs,
-    enabled: isRunnable(hook, trusted),
+    enabled: isRunnable(hook, trust),
     ...(hook.priority !== undefined ? { priority: hook.priority } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
-    ...(hook.trustKey !== undefined ? { trust: trusted.has(hook.trustKey) ? 'trusted' : 'untrusted', trustKey: hook.trustKey } : {}),
+    ...(hook.trustKey !== undefined ? { trust: trust.stateOf(hook), trustKey: hook.trustKey } : {}),
   };
 }

@@ -63,7 +63,10 @@ export const HookInfoSchema = z
     enabled: z.boolean().describe('Whether it is dispatched now: not disabled in its file and, if it needs trust, trusted.'),
     priority: z.number().optional().describe('Dispatch order within the event, when set (programmatic hooks).'),
     disabled: z.boolean().optional().describe('Disabled in its configuration (kept, never dispatched).'),
-    trust: z.enum(['trusted', 'untrusted']).optional().describe('Present when the hook runs only after the client trusts trustKey.'),
+    trust: z
+      .enum(['trusted', 'untrusted', 'modified'])
+      .optional()
+      .describe('Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run).'),
     trustKey: z.string().optional(),
   })
   .meta({ id: 'HookInfo' });

@@ -29,9 +29,14 @@ export const ReloadResultSchema = z
 export const TrustEntrySchema = z
   .looseObject({
     key: z.string().describe('What is trusted, e.g. "workspace:/abs/path" for project-local hooks.'),
-    trusted: z.boolean(),
+    trusted: z.boolean().describe('Trusted for the content loaded now (state "trusted"): its hooks run.'),
+    state: z
+      .enum(['trusted', 'untrusted', 'modified'])
+      .describe('modified: trusted for other content (the file changed since, or the trust predates content hashes); its hooks do not run.'),
     hooks: z.number().int().describe('Configured hooks that need this key.'),
     sources: z.array(z.string()),
+    currentHash: z.string().optional().describe('Content hash of what the key covers now, e.g. "sha256:<hex>" (absent when the dialect hashes nothing).'),
+    trustedHash: z.string().optional().describe('The hash recorded with the trust (absent when not trusted, or trusted without one).'),
   })
   .meta({ id: 'TrustEntry' });
 export const TrustListResultSchema = z.looseObject({ entries: z.array(TrustEntrySchema), storePath: z.string() }).meta({ id: 'TrustListResult' });

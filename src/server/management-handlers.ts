@@ -27,7 +27,18 @@ export type ActiveSession = {
 function trustEntries(engine: Engine) {
   return engine.trustKeys().map((key) => {
     const hooks = engine.snapshot.hooks.filter((hook) => hook.trustKey === key);
-    return { key, trusted: engine.isTrusted(key), hooks: hooks.length, sources: [...new Set(hooks.map((hook) => hook.source))] };
+    const state = engine.trustState(key);
+    const currentHash = engine.currentTrustHash(key);
+    const trustedHash = engine.trustedHash(key);
+    return {
+      key,
+      trusted: state === 'trusted',
+      state,
+      hooks: hooks.length,
+      sources: [...new Set(hooks.map((hook) => hook.source))],
+      ...(currentHash !== undefined ? { currentHash } : {}),
+      ...(typeof trustedHash === 'string' ? { trustedHash } : {}),
+    };
   });
 }
 
@@ -74,15 +85,18 @@ export function managementHandlers(
       const params = raw as { key?: string; trusted: boolean; persist: boolean };
       const keys = params.key !== undefined ? [params.key] : engine.trustKeys();
       for (const key of keys) {
+        // Trust is for the content loaded now: its hash is recorded with it (none when the key covers no hooks yet).
+        const contentHash = engine.currentTrustHash(key);
         if (params.persist) {
           try {
-            await trustStore.set(key, params.trusted);
+            await trustStore.set(key, params.trusted, { contentHash });
           } catch (error) {
             throw new RpcError(ErrorCodes.PersistenceFailed, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
           }
         }
-        engine.setTrusted(key, params.trusted);
-        deps.logger.info(`trust: ${key} is now ${params.trusted ? 'trusted' : 'untrusted'}${params.persist ? ' (recorded)' : ' (this session)'}`);
+        engine.setTrusted(key, params.trusted, contentHash ?? null);
+        const what = params.trusted ? `trusted${contentHash !== undefined ? ` for ${contentHash}` : ''}` : 'untrusted';
+        deps.logger.info(`trust: ${key} is now ${what}${params.persist ? ' (recorded)' : ' (this session)'}`);
       }
       return { entries: trustEntries(engine), hooks: engine.hooks(), diagnostics: engine.diagnostics() };
     },

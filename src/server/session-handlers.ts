@@ -135,7 +135,8 @@ export function createSession(deps: SessionDeps): Session {
     };
     engine.load(loadContext);
     const trustStore = new TrustStore(options.trustStorePath ?? defaultTrustStorePath(home));
-    for (const key of trustStore.trustedKeys()) engine.setTrusted(key, true);
+    // Each trust is for the content hash recorded with it; an entry without one (older hookd) trusts no content.
+    for (const { key, trustedHash } of trustStore.trustedEntries()) engine.setTrusted(key, true, trustedHash);
     const diagnostics = engine.diagnostics();
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
     for (const diagnostic of diagnostics) logger.info(`config: ${diagnostic.severity}: ${diagnostic.message}`);

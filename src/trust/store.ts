@@ -1,5 +1,5 @@
-// The persisted trust store: which keys (e.g. "workspace:/abs/path") the user trusted, in one JSON file shared by
-// every hookd of the user, changed under a cross-process lock and replaced atomically. Storage only; deciding what
+// The persisted trust store: which keys (e.g. "workspace:/abs/path") the user trusted and for which content hash
+// (`{trustedAt, trustedHash}`), in one JSON file shared by every hookd of the user, changed under a cross-process lock and replaced atomically. Storage only; deciding what
 // needs trust is the dialect's job, gating is the engine's.
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ const TrustFileSchema = z.object({
 });
 type TrustFile = z.infer<typeof TrustFileSchema>;
 
-type Change = { readonly trusted: boolean; readonly at: string };
+type Change = { readonly trusted: boolean; readonly at: string; readonly hash?: string };
 type Waiter = { readonly resolve: () => void; readonly reject: (error: Error) => void };
 
 const UNUSABLE = 'nothing is trusted from it and it will not be overwritten';
@@ -84,16 +84,23 @@ export class TrustStore {
     return Object.keys(this.#data.trusted);
   }
 
+  /** Every trusted key with the content hash recorded with it (null: none, or not a string: trusts no content). */
+  trustedEntries(): Array<{ readonly key: string; readonly trustedHash: string | null }> {
+    return Object.entries(this.#data.trusted).map(([key, entry]) => ({ key, trustedHash: typeof entry.trustedHash === 'string' ? entry.trustedHash : null }));
+  }
+
   /**
    * Records the change in the file: under the lock, re-reads it (other hookd processes write it too), applies
    * the change and replaces the file atomically. Calls made while a write is under way go into the next write
-   * together. Rejects when the file cannot be used or written, or the lock cannot be taken in time.
+   * together. Rejects when the file cannot be used or written, or the lock cannot be taken in time. `contentHash`
+   * is recorded with a trust as `trustedHash` (what was reviewed).
    */
-  set(key: string, trusted: boolean, now: Date = new Date()): Promise<void> {
+  set(key: string, trusted: boolean, options: Date | { readonly contentHash?: string | undefined; readonly now?: Date } = {}): Promise<void> {
     if (this.problem !== undefined) return Promise.reject(new Error(this.problem));
+    const { contentHash, now = new Date() } = options instanceof Date ? { now: options, contentHash: undefined } : options;
     return new Promise((resolve, reject) => {
       this.#pending.delete(key);
-      this.#pending.set(key, { trusted, at: now.toISOString() });
+      this.#pending.set(key, { trusted, at: now.toISOString(), ...(contentHash !== undefined ? { hash: contentHash } : {}) });
       this.#waiting.push({ resolve, reject });
       if (!this.#flushing) void this.#flush();
     });
@@ -123,7 +130,8 @@ export class TrustStore {
     const next = loaded.data;
     for (const [key, change] of changes) {
       // defineProperty: a key such as "__proto__" is recorded as a key, not taken as the object's prototype.
-      if (change.trusted) Object.defineProperty(next.trusted, key, { value: { trustedAt: change.at }, enumerable: true, writable: true, configurable: true });
+      const entry = { trustedAt: change.at, ...(change.hash !== undefined ? { trustedHash: change.hash } : {}) };
+      if (change.trusted) Object.defineProperty(next.trusted, key, { value: entry, enumerable: true, writable: true, configurable: true });
       else delete next.trusted[key];
     }
     await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600, beforeRename: assertHeld });

@@ -76,7 +76,7 @@ describe('"Project-local hook discovery requires a separate trust gate" (bamboo,
     const scene = scenario();
     const { sidecar } = await session_(scene);
     expect(await sidecar.request('trust/list')).toEqual({
-      entries: [{ key: scene.key, trusted: false, hooks: 1, sources: [scene.setup.projectFile] }],
+      entries: [{ key: scene.key, trusted: false, state: 'untrusted', hooks: 1, sources: [scene.setup.projectFile], currentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }],
       storePath: scene.trustStore,
     });
   });
@@ -85,7 +85,8 @@ describe('"Project-local hook discovery requires a separate trust gate" (bamboo,
     const scene = scenario();
     const { sidecar } = await session_(scene);
     const answer = await sidecar.request('trust/set', { trusted: true });
-    expect(answer.entries).toEqual([{ key: scene.key, trusted: true, hooks: 1, sources: [scene.setup.projectFile] }]);
+    const hash = expect.stringMatching(/^sha256:[0-9a-f]{64}$/);
+    expect(answer.entries).toEqual([{ key: scene.key, trusted: true, state: 'trusted', hooks: 1, sources: [scene.setup.projectFile], currentHash: hash, trustedHash: hash }]);
     expect(projectHook(answer.hooks, scene)).toMatchObject({ enabled: true, trust: 'trusted' });
     expect(untrustedWarnings(answer.diagnostics)).toEqual([]);
 

@@ -179,7 +179,7 @@ describe('bamboo: hooks.json that hookd must not read', () => {
     expect(listed).toHaveLength(MAX_LISTED + 2);
     expect(listed.at(-2)).toMatchObject({ severity: 'error', code: 'more-problems' });
     expect(listed.at(-2)?.message).toContain('and 149950 more problem(s)');
-    expect(listed.at(-1)).toMatchObject({ severity: 'info', code: 'source-rejected' });
+    expect(listed.at(-1)).toMatchObject({ severity: 'warning', code: 'source-rejected' });
     expect(JSON.stringify(result).length).toBeLessThan(64 * 1024);
     await expectAlive(sidecar);
   });

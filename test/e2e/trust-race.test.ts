@@ -117,7 +117,18 @@ describe('trust store shared by two built sidecars', () => {
       sidecars.push(fresh);
       await initializeBamboo(fresh, setup, { options: { trustStorePath: store } });
       expect(await fresh.request('trust/list')).toEqual({
-        entries: [{ key: `workspace:${setup.workspace}`, trusted: true, hooks: 1, sources: [setup.projectFile] }],
+        // The writers trusted this key from another workspace, where its file's content was not loaded: the entry
+        // is read (not "untrusted") but records no content hash, so it trusts no content ("modified").
+        entries: [
+          {
+            key: `workspace:${setup.workspace}`,
+            trusted: false,
+            state: 'modified',
+            hooks: 1,
+            sources: [setup.projectFile],
+            currentHash: expect.stringMatching(/^sha256:/),
+          },
+        ],
         storePath: store,
       });
     }

@@ -11,6 +11,7 @@ import { matchTarget } from './match-target.js';
 import { merge, stopsDispatch } from './merge.js';
 import { interpret } from './output.js';
 import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
+import { lintShadowing } from './shadowing-lint.js';
 import { syntheticParams } from './synthetic-params.js';
 import { validateParams } from './validate-params.js';
 
@@ -38,4 +39,5 @@ export const bambooDialect: Dialect = {
   },
   parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
   syntheticParams,
+  lint: lintShadowing,
 };

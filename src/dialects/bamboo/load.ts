@@ -1,16 +1,17 @@
-// Loads Bamboo's hook files into one ordered HookSpec list: reads each file, rejects a file with any error as a
-// whole, assigns ids, trust keys and server-owned placement. Must not run anything.
-import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
+// Loads Bamboo's hook files into one ordered HookSpec list: reads each file, rejects a file with any error (saying
+// which of its events may still load at start-up), assigns ids, trust keys and server-owned placement. Must not run anything.
+import type { HookSpec, LoadContext, LoadResult, Placement, SourceRejection } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
-import { infoAt } from '../../config/diagnostic.js';
 import { readJsonFile } from '../../config/json-locate.js';
-import { parseConfig } from './parse-config.js';
-import { hookSources, serverOwnedPlacement } from './sources.js';
+import { formatPath } from '../../protocol/issue-text.js';
+import { parseConfig, SECTION, type ParsedConfig, type ParsedHook } from './parse-config.js';
+import { hookSources, serverOwnedPlacement, type HookSource } from './sources.js';
+import { hooksContentHash } from './trust-hash.js';
 
 /**
  * User hooks, then project hooks, each in file order (events in the order written, groups, handlers). A file with
- * an error diagnostic (syntax, types, unknown events, matchers, handlers) contributes no hooks and is listed in
- * `rejectedSources` (a reload keeps its last good hooks). Missing files are not errors but are still listed in
+ * an error diagnostic (syntax, types, unknown events, matchers, handlers) is listed in `rejectedSources` and
+ * `rejections`: a reload keeps its last good hooks, a first load its events without errors. Missing files are not errors but are still listed in
  * `sources` so that they are watched. Disabled sections and groups are kept as `disabled` hooks.
  */
 export function loadBambooHooks(context: LoadContext, platform: NodeJS.Platform = process.platform): LoadResult {
@@ -18,42 +19,64 @@ export function loadBambooHooks(context: LoadContext, platform: NodeJS.Platform 
   const placement = serverOwnedPlacement(context);
   const hooks: HookSpec[] = [];
   const diagnostics: Diagnostic[] = [];
-  const rejected: string[] = [];
+  const rejections: SourceRejection[] = [];
   for (const source of sources) {
     const read = readJsonFile(source.path);
     if (read.status === 'missing') continue;
     // An unreadable file or a JSON syntax error has no field path: it names the whole file, "(root)".
-    const parsed = read.status === 'ok' ? parseConfig(read.document, platform) : { hooks: [], diagnostics: [{ field: '(root)', ...read.diagnostic }], errorCount: 1 };
+    const parsed: ParsedConfig =
+      read.status === 'ok'
+        ? parseConfig(read.document, platform)
+        : { hooks: [], diagnostics: [{ field: '(root)', ...read.diagnostic }], errorCount: 1, eventsWithErrors: [], fileLevelError: true };
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
     for (const entry of parsed.diagnostics) diagnostics.push(entry);
-    const errors = parsed.errorCount;
-    if (errors > 0) {
-      rejected.push(source.path);
-      diagnostics.push(
-        infoAt(`${source.path} has ${errors} error(s): none of its hooks are loaded (a reload keeps its last good hooks)`, {
-          file: source.path,
-          line: 1,
-          column: 1,
-          field: '(root)',
-          code: 'source-rejected',
-        }),
-      );
+    // Trust-gated files: every hook carries the hash of the content it was loaded from (trust is bound to it).
+    const trustHash = source.trustKey !== undefined && read.status === 'ok' ? hooksContentHash(read.document.value) : undefined;
+    const specs = parsed.hooks.map((hook) => hookSpec(source, placement, hook, trustHash));
+    if (parsed.errorCount === 0) {
+      for (const spec of specs) hooks.push(spec);
       continue;
     }
-    for (const hook of parsed.hooks) {
-      hooks.push({
-        id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
-        event: hook.event,
-        ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
-        matches: hook.matches,
-        handler: hook.handler,
-        source: source.path,
-        scope: source.scope,
-        serverOwnedPlacement: placement,
-        ...(source.trustKey !== undefined ? { trustKey: source.trustKey } : {}),
-        ...(hook.disabled ? { disabled: true } : {}),
-      });
-    }
+    rejections.push(rejection(source.path, parsed, specs));
   }
-  return { hooks, diagnostics, sources: sources.map((source) => source.path), ...(rejected.length > 0 ? { rejectedSources: rejected } : {}) };
+  return {
+    hooks,
+    diagnostics,
+    sources: sources.map((source) => source.path),
+    ...(rejections.length > 0 ? { rejectedSources: rejections.map((entry) => entry.source), rejections } : {}),
+  };
+}
+
+/**
+ * A file with errors. An edit is rejected whole (the engine keeps its last good hooks: "Changes are validated").
+ * At start-up there is no last good: every event without an error still loads, as written, so that one typo does
+ * not switch off every guard of the file; an event with an error loads nothing at all (its handlers run in sequence
+ * and the first decision stops dispatch, so dropping one of them would change what the others decide). An error
+ * outside every event (syntax, the section's type or `enabled`) leaves nothing to trust: nothing loads.
+ */
+function rejection(path: string, parsed: ParsedConfig, specs: readonly HookSpec[]): SourceRejection {
+  const base = { source: path, errors: parsed.errorCount };
+  if (parsed.fileLevelError) return base;
+  const broken = new Set(parsed.eventsWithErrors);
+  return {
+    ...base,
+    startupHooks: specs.filter((spec) => !broken.has(spec.event)),
+    inactive: parsed.eventsWithErrors.map((event) => formatPath([SECTION, event])),
+  };
+}
+
+function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, trustHash: string | undefined): HookSpec {
+  return {
+    id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
+    event: hook.event,
+    ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
+    matches: hook.matches,
+    handler: hook.handler,
+    source: source.path,
+    scope: source.scope,
+    serverOwnedPlacement: placement,
+    ...(source.trustKey !== undefined ? { trustKey: source.trustKey } : {}),
+    ...(trustHash !== undefined ? { trustHash } : {}),
+    ...(hook.disabled ? { disabled: true } : {}),
+  };
 }

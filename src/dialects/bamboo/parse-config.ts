@@ -11,6 +11,7 @@ import { BAMBOO_EVENTS, isBambooEvent, type BambooEvent } from './event-rules.js
 import { describeValue, isObject } from './json-value.js';
 import { compileEventMatcher } from './event-matcher.js';
 import type { MatchFn } from './matcher.js';
+import { misplacedKeys } from './misplaced-keys.js';
 import { parseHandler } from './parse-handler.js';
 import { got, parseLeniently, unknownFields, type Problem } from './schema.js';
 
@@ -33,6 +34,12 @@ export type ParsedConfig = {
   readonly diagnostics: readonly Diagnostic[];
   /** Every error found, listed or not: one is enough to reject the file. */
   readonly errorCount: number;
+  /**
+   * The event keys (as written) with at least one error in them or in their groups and handlers, in file order;
+   * and whether an error sits outside every event (the file, the section, `lifecycle_hooks.enabled`).
+   */
+  readonly eventsWithErrors: readonly string[];
+  readonly fileLevelError: boolean;
 };
 
 /** The section itself, not a copy: a copy would lose an own `__proto__` key, which is still an unknown event. */
@@ -75,15 +82,30 @@ const EVENT_SCHEMAS = Object.fromEntries(BAMBOO_EVENTS.map((event) => [event, ev
 /**
  * Reads `lifecycle_hooks`: `enabled` (default true) and event keys, each an array of groups
  * `{enabled?, matcher?, hooks: [...]}`. No section: no hooks. Errors (wrong types, unknown events, a matcher
- * on an event without one, invalid regexes, bad handlers) are reported and the caller rejects the whole file;
- * unknown group or handler fields are warnings. Other top-level keys belong to other Bamboo settings: ignored.
+ * on an event without one, invalid regexes, bad handlers) are reported with the event they sit in, and the caller
+ * decides what of the file loads; unknown group or handler fields are warnings. Other top-level keys belong to
+ * other Bamboo settings and are ignored, but ones that look like hook entries (event names, `enabled`, a misspelt
+ * wrapper) get a warning: they load nothing.
  */
+/** The event key a problem at `path` belongs to: `lifecycle_hooks.<key>...` (not `enabled`); undefined for the file. */
+function eventKeyOf(path: JsonPath): string | undefined {
+  const key = path[1];
+  return path[0] === SECTION && typeof key === 'string' && key !== 'enabled' ? key : undefined;
+}
+
 export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = process.platform): ParsedConfig {
   const diagnostics = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
-  const done = (): ParsedConfig => ({ hooks, diagnostics: diagnostics.list(), errorCount: diagnostics.errorCount });
+  const eventsWithErrors = new Set<string>();
+  let fileLevelError = false;
+  const done = (): ParsedConfig => ({ hooks, diagnostics: diagnostics.list(), errorCount: diagnostics.errorCount, eventsWithErrors: [...eventsWithErrors], fileLevelError });
   const report = (problems: readonly Problem[], at: JsonPath): void => {
     for (const problem of problems) {
+      if (problem.severity === 'error') {
+        const event = eventKeyOf([...at, ...problem.path]);
+        if (event === undefined) fileLevelError = true;
+        else eventsWithErrors.add(event);
+      }
       diagnostics.add(problem.severity, () => {
         const path = [...at, ...problem.path];
         const field = path.length === 0 ? '(root)' : formatPath(path);
@@ -99,6 +121,8 @@ export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = 
   };
 
   const section = parse(FileSchema, document.value, [])?.[SECTION];
+  const stray = misplacedKeys(document.file, document.value, section !== undefined);
+  if (stray !== undefined) report([{ severity: 'warning', code: 'outside-lifecycle-hooks', message: stray.message, path: [stray.keys[0] ?? ''] }], []);
   if (section === undefined) return done();
   const sectionEnabled = parse(SectionSchema, section, [SECTION])?.enabled;
   for (const [key, value] of Object.entries(section)) {

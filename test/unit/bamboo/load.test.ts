@@ -274,7 +274,7 @@ describe('diagnostics name file, line, column, field and a stable code', () => {
 });
 
 describe('whole-file rejection', () => {
-  it('one error rejects every hook of its file; the other file still loads; an info diagnostic says so', () => {
+  it('one error rejects every hook of its file for an edit (at start-up its events without errors load: see bamboo-audit-config); the other file still loads', () => {
     const { result, paths } = load({
       user: section({ Stop: [{ hooks: [command('user-ok')] }] }),
       project: section({ Stop: [{ hooks: [command('good'), command('bad', { timeout_ms: 0 })] }], SessionEnd: [{ hooks: [command('also-good')] }] }),
@@ -282,7 +282,9 @@ describe('whole-file rejection', () => {
     expect(result.hooks.map((hook) => commandOf(hook).command)).toEqual(['user-ok']);
     expect(result.rejectedSources).toEqual([paths.project]);
     expect(result.sources).toEqual([paths.user, paths.project]);
-    expect(result.diagnostics.find((d) => d.code === 'source-rejected')).toMatchObject({ severity: 'info', file: paths.project, line: 1, column: 1, field: '(root)' });
+    expect(result.rejections).toEqual([
+      expect.objectContaining({ source: paths.project, errors: 1, inactive: ['lifecycle_hooks.Stop'], startupHooks: [expect.objectContaining({ id: 'project:SessionEnd[0].hooks[0]' })] }),
+    ]);
   });
 
   it('every error in a file is reported, not only the first', () => {

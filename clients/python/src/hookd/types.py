@@ -508,6 +508,10 @@ class TrustEntry(Model):
     trusted: bool
     hooks: int
     sources: list[str]
+    state: str | None = None
+    """trusted, untrusted or modified (trusted for other content than now: its hooks do not run)."""
+    current_hash: str | None = None
+    trusted_hash: str | None = None
 
 
 @dataclass

@@ -56,7 +56,8 @@ string_enum! {
 }
 
 string_enum! {
-    TrustState { Trusted = "trusted", Untrusted = "untrusted" }
+    /// `modified`: trusted for other content than now (does not run until trusted again).
+    TrustState { Trusted = "trusted", Untrusted = "untrusted", Modified = "modified" }
 }
 
 string_enum! {

@@ -86,9 +86,19 @@ pub struct EndRunResult {
 #[serde(rename_all = "camelCase")]
 pub struct TrustEntry {
     pub key: String,
+    /// Trusted for the content loaded now (state `trusted`).
     pub trusted: bool,
+    /// `modified`: trusted for other content (the file changed since); its hooks do not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<TrustState>,
     pub hooks: u64,
     pub sources: Vec<String>,
+    /// Content hash of what the key covers now (`sha256:<hex>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_hash: Option<String>,
+    /// The hash recorded with the trust.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trusted_hash: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
