@@ -13,6 +13,7 @@ import { ErrorCodes } from '../protocol/error-codes.js';
 import { RpcError } from './errors.js';
 import type { IdTokens } from './id-tokens.js';
 import { RawId, rawIdText } from './raw-ids.js';
+import { isRecord } from './is-record.js';
 
 /** An id as the gate sees it: what JSON.parse gave, or a RawId for a number it would change (see raw-ids.ts). */
 export type RequestId = string | number | RawId;
@@ -28,10 +29,6 @@ const SHOWN_ID_CHARS = 80;
 
 function isId(value: unknown): value is RequestId {
   return typeof value === 'string' || typeof value === 'number' || value instanceof RawId;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function invalid(id: RequestId | null, why: string): GateVerdict {

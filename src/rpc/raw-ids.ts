@@ -3,6 +3,7 @@
 import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import { ErrorCodes } from '../protocol/error-codes.js';
 import { RpcError } from './errors.js';
+import { isRecord } from './is-record.js';
 
 /** A request id as its exact JSON text: a number token a JavaScript number would change (`9007199254740993`, `1e400`,
  *  `1.50`, `-0`, `1E2`), or `null`. Serialized back as that text; compared by that text. */
@@ -21,10 +22,6 @@ const NON_CANONICAL_ID = /"(?:id|requestId)"[ \t\r\n]*:[ \t\r\n]*-?[0-9]+[.eE]/;
 const ESCAPED_LETTER = /\\u00[4-7][0-9a-f]/i;
 
 type IdSlot = { readonly path: readonly string[]; readonly key: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A number a JavaScript number stands for exactly when written canonically (the text test covers the rest). */
 function isCanonicalSafe(value: number): boolean {

@@ -5,12 +5,9 @@ import type { Message } from 'vscode-jsonrpc/node';
 import { ErrorCodes } from '../protocol/error-codes.js';
 import type { IdTokens } from './id-tokens.js';
 import { RawId, rawIdText } from './raw-ids.js';
+import { isRecord } from './is-record.js';
 
 type Loose = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown; [key: string]: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `{"<key>":<raw>,...rest}`: JSON.stringify cannot write a number token it has no number for. */
 function withRawMember(key: string, raw: string, rest: Record<string, unknown>): string {

@@ -1,8 +1,7 @@
 // Hostile hooks.json files for the bamboo loader: what is not a regular file, a file over the size cap, nesting
 // 10,000 deep and 150,000 bad entries each reject that file with a bounded diagnostic naming it, never an exception;
 // the other file still loads.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadBambooHooks } from '../../../src/dialects/bamboo/load.js';
@@ -10,6 +9,7 @@ import { MAX_DIAGNOSTICS_PER_FILE } from '../../../src/config/file-diagnostics.j
 import type { LoadContext, LoadResult } from '../../../src/engine/dialect.js';
 import { snapshotFrom } from '../../../src/engine/registry.js';
 import { endSentinelWriters, fifoWithSentinelWriter, nestedArrays, sparseFile } from '../../helpers/special-files.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const posix = process.platform !== 'win32';
 let root: string;
@@ -18,7 +18,7 @@ let userFile: string;
 let projectFile: string;
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'hookd-bamboo-limits-'));
+  root = scratchDir('hookd-bamboo-limits-');
   userFile = join(root, 'home', '.bamboo', 'hooks.json');
   projectFile = join(root, 'ws', '.bamboo', 'hooks.json');
   mkdirSync(dirname(userFile), { recursive: true });
@@ -30,7 +30,6 @@ beforeEach(() => {
 
 afterEach(async () => {
   await endSentinelWriters();
-  rmSync(root, { recursive: true, force: true });
 });
 
 const ofProject = (result: LoadResult) => result.diagnostics.filter((entry) => entry.file === projectFile);

@@ -1,14 +1,14 @@
 // Hostile settings files for the claude loader: what is not a regular file, a file over the size cap, nesting
 // 10,000 deep, and 150,000 bad or duplicate entries each give a bounded diagnostic naming the file, never an
 // exception, and the other settings files still load.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeDialect } from '../../../src/dialects/claude/index.js';
 import { MAX_DIAGNOSTICS_PER_FILE } from '../../../src/config/file-diagnostics.js';
 import type { LoadContext, LoadResult } from '../../../src/engine/dialect.js';
 import { endSentinelWriters, fifoWithSentinelWriter, nestedArrays, sparseFile } from '../../helpers/special-files.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const posix = process.platform !== 'win32';
 let root: string;
@@ -17,7 +17,7 @@ let userFile: string;
 let projectFile: string;
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'hookd-claude-limits-'));
+  root = scratchDir('hookd-claude-limits-');
   userFile = join(root, 'home', '.claude', 'settings.json');
   projectFile = join(root, 'ws', '.claude', 'settings.json');
   mkdirSync(dirname(userFile), { recursive: true });
@@ -29,7 +29,6 @@ beforeEach(() => {
 
 afterEach(async () => {
   await endSentinelWriters();
-  rmSync(root, { recursive: true, force: true });
 });
 
 const ofProject = (result: LoadResult) => result.diagnostics.filter((entry) => entry.file === projectFile);

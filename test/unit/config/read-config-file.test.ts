@@ -1,23 +1,22 @@
 // The bounded config-file reader: regular files (and symlinks to them) are read, everything else — FIFOs,
 // devices, directories, files over the size cap — is refused at once with words saying what the path is.
-import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatBytes, MAX_CONFIG_FILE_BYTES, readConfigFile } from '../../../src/config/read-config-file.js';
 import { readJsonFile } from '../../../src/config/json-locate.js';
 import { endSentinelWriters, fifoWithSentinelWriter, mkfifo } from '../../helpers/special-files.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const posix = process.platform !== 'win32';
 let dir: string;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hookd-read-config-'));
+  dir = scratchDir('hookd-read-config-');
 });
 
 afterEach(async () => {
   await endSentinelWriters();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('readConfigFile', () => {

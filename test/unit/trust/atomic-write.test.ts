@@ -1,21 +1,17 @@
 // Atomic replacement of a file: the new content appears whole or not at all, through a rename of a uniquely named
 // temp file beside the target, which is private (0600) and never left behind, even when the write is abandoned.
-import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, openSync, readdirSync, readFileSync, readSync, closeSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { temporaryPathFor, writeFileAtomic } from '../../../src/trust/atomic-write.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 let dir = '';
 let path = '';
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hookd-atomic-'));
+  dir = scratchDir('hookd-atomic-');
   path = join(dir, 'store.json');
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('writeFileAtomic', () => {

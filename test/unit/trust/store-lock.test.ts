@@ -1,23 +1,19 @@
 // The trust store's writer lock: critical sections never overlap, the lock directory is created as needed and
 // removed after, a lock left by a dead process (old mtime) is taken over, and a live one is waited for only
 // within the bound, then refused with an error naming the lock.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { lockPathFor, TRUST_LOCK_STALE_MS, TrustLockError, withTrustStoreLock } from '../../../src/trust/store-lock.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 let dir = '';
 let path = '';
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hookd-trust-lock-'));
+  dir = scratchDir('hookd-trust-lock-');
   path = join(dir, 'nested', 'trust.json');
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('withTrustStoreLock', () => {
