@@ -2,20 +2,10 @@
 // with errors at start-up loads its events without errors (whole-file rejection stays for edits: "Changes are
 // validated"). Runs through the real Engine and process runner; no hook process may be left.
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Bench, bash, cmd, emit } from './bamboo-bench.js';
+import { describe, expect, it } from 'vitest';
+import { Bench, trackedBenches, bash, cmd, emit } from './bamboo-bench.js';
 
-const benches: Bench[] = [];
-function bench(): Bench {
-  const created = new Bench();
-  benches.push(created);
-  return created;
-}
-
-afterEach(() => {
-  const left = benches.splice(0).flatMap((b) => b.cleanup());
-  expect(left, 'hook processes left running').toEqual([]);
-});
+const bench = trackedBenches();
 
 /** The seed's own "Configuration" snippet without its outer object: what a user pastes as the whole file. */
 const SEED_SNIPPET_UNWRAPPED = {

@@ -1,19 +1,14 @@
 // Issue 9 (Bamboo audit): every tool-oriented envelope carries all three convenience fields, as the seed says.
 // Real hook processes read their stdin into a file; the test reads the raw line, so a missing key cannot hide.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BAMBOO_EVENT_RULES } from '../../src/dialects/bamboo/event-rules.js';
-import { Bench, bash, cmd } from './bamboo-bench.js';
+import { trackedBenches, bash, cmd } from './bamboo-bench.js';
 
-const benches: Bench[] = [];
-afterEach(() => {
-  const left = benches.splice(0).flatMap((b) => b.cleanup());
-  expect(left, 'hook processes left running').toEqual([]);
-});
+const bench = trackedBenches();
 
 describe('Input envelope (audit)', () => {
   it('"Tool-oriented envelopes also keep the convenience fields tool_name, tool_input, and tool_response": PreToolUse has tool_response, null', async () => {
-    const b = new Bench();
-    benches.push(b);
+    const b = bench();
     b.configure({ PreToolUse: [{ hooks: [cmd('cat > "$REC/stdin"')] }] });
     await b.dispatch('PreToolUse', bash('ls'));
     const raw = b.read('stdin');
@@ -31,8 +26,7 @@ describe('Input envelope (audit)', () => {
       .map(([event]) => event);
     // Bamboo has no PostToolUseFailure or PermissionRequest: its tool-oriented events are these two.
     expect(toolEvents).toEqual(['PreToolUse', 'PostToolUse']);
-    const b = new Bench();
-    benches.push(b);
+    const b = bench();
     b.configure({
       PreToolUse: [{ hooks: [cmd('cat > "$REC/pre"')] }],
       PostToolUse: [{ hooks: [cmd('cat >> "$REC/post"; echo >> "$REC/post"')] }],
@@ -48,8 +42,7 @@ describe('Input envelope (audit)', () => {
   });
 
   it('a client-given payload tool_response on PreToolUse is what the convenience field copies', async () => {
-    const b = new Bench();
-    benches.push(b);
+    const b = bench();
     b.configure({ PreToolUse: [{ hooks: [cmd('cat > "$REC/stdin"')] }] });
     await b.dispatch('PreToolUse', { ...bash('ls'), extra: { payload: { tool_response: 'replayed' } } });
     expect((JSON.parse(b.read('stdin')) as Record<string, unknown>).tool_response).toBe('replayed');

@@ -3,23 +3,13 @@
 // classes and word boundaries through the real loader and engine, and the diagnostic for what cannot be run exactly.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bambooDialect } from '../../src/dialects/bamboo/index.js';
-import { Bench, cmd } from './bamboo-bench.js';
+import { Bench, trackedBenches, cmd } from './bamboo-bench.js';
 
 const SENTENCE = '"matcher is a Rust regular expression over the tool name and is supported only for PreToolUse and PostToolUse."';
 
-const benches: Bench[] = [];
-function bench(): Bench {
-  const created = new Bench();
-  benches.push(created);
-  return created;
-}
-
-afterEach(() => {
-  const left = benches.splice(0).flatMap((b) => b.cleanup());
-  expect(left, 'hook processes left running').toEqual([]);
-});
+const bench = trackedBenches();
 
 /** Dispatches PreToolUse for each tool name; returns the names whose hook ran (it records the tool name). */
 async function toolsThatMatch(b: Bench, tools: readonly string[]): Promise<string[]> {

@@ -2,20 +2,11 @@
 // an explicit runner never falls back to another runtime (the seed's chains are the "Auto runtime order"), and the
 // processes a hook leaves behind after a clean exit 0 are killed (checked by PID in /proc).
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allGone, readPids } from '../helpers/pid-file.js';
-import { Bench, cmd, script, type BenchOptions } from './bamboo-bench.js';
+import { Bench, trackedBenches, cmd, script } from './bamboo-bench.js';
 
-const benches: Bench[] = [];
-function bench(options: BenchOptions = {}): Bench {
-  const created = new Bench(options);
-  benches.push(created);
-  return created;
-}
-afterEach(() => {
-  const left = benches.splice(0).flatMap((b) => b.cleanup());
-  expect(left, 'hook processes left running').toEqual([]);
-});
+const bench = trackedBenches();
 
 /** A hook PATH that holds only the bench's bin dir (filled with `link` / `fake`). */
 const withBin = () => bench({ path: 'bin-only' });

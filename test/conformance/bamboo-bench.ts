@@ -12,6 +12,7 @@ import type { EventName, EventParams, EventResult } from '../../src/protocol/ind
 import { processEnvironment } from '../../src/process-environment.js';
 import { createProcessRunner } from '../../src/runner/process-runner.js';
 import { processesWithEnv } from '../helpers/processes.js';
+import { afterEach, expect } from 'vitest';
 
 export const TEST_MARK = 'HOOKD_TEST_MARK';
 export const TS = '2026-07-22T09:00:00Z';
@@ -118,3 +119,20 @@ export const cmd = (command: string, more: Record<string, unknown> = {}) => ({ t
 export const script = (path: string, more: Record<string, unknown> = {}) => ({ type: 'script', path, ...more });
 /** A shell snippet that prints `value` as JSON on stdout. */
 export const emit = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
+
+/**
+ * The `bench()` of one test file: every bench it makes is cleaned up after each test, and the test fails when a
+ * hook process of it is still alive (nothing carrying a bench's mark may outlive its dispatch's answer).
+ */
+export function trackedBenches(): (options?: BenchOptions) => Bench {
+  const benches: Bench[] = [];
+  afterEach(() => {
+    const left = benches.splice(0).flatMap((b) => b.cleanup());
+    expect(left, 'hook processes left running').toEqual([]);
+  });
+  return (options = {}) => {
+    const created = new Bench(options);
+    benches.push(created);
+    return created;
+  };
+}

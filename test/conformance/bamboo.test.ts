@@ -6,27 +6,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { scratchDir } from '../helpers/scratch.js';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bambooDialect } from '../../src/dialects/bamboo/index.js';
 import { renderStdin } from '../../src/dialects/bamboo/envelope.js';
 import { selectRuntimes } from '../../src/dialects/bamboo/runtimes.js';
 import { eventContext } from '../../src/engine/dispatcher.js';
 import type { EventParams } from '../../src/protocol/index.js';
 import { allGone, readPids } from '../helpers/pid-file.js';
-import { Bench, SESSION, TS, bash, cmd, emit, script, type BenchOptions } from './bamboo-bench.js';
+import { Bench, trackedBenches, SESSION, TS, bash, cmd, emit, script } from './bamboo-bench.js';
 
-const benches: Bench[] = [];
-function bench(options: BenchOptions = {}): Bench {
-  const created = new Bench(options);
-  benches.push(created);
-  return created;
-}
-
-afterEach(() => {
-  // Every hook process is dead once its dispatch has answered: nothing carrying a bench's mark may be alive.
-  const left = benches.splice(0).flatMap((b) => b.cleanup());
-  expect(left, 'hook processes left running').toEqual([]);
-});
+const bench = trackedBenches();
 
 const loadOnly = (section: unknown, where: 'user' | 'project' = 'project') => {
   const b = bench();
