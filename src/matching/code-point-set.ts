@@ -84,5 +84,4 @@ export const JS_WORD = CodePointSet.of([0x30, 0x39], [0x41, 0x5a], 0x5f, [0x61, 
 
 export const JS_DIGIT = CodePointSet.of([0x30, 0x39]);
 
-export const ALL_CODE_POINTS = CodePointSet.of([0, MAX_CODE_POINT]);
 export const NO_CODE_POINTS = CodePointSet.of();
