@@ -19,14 +19,14 @@ export function findTooDeep(value: unknown, maxDepth: number = MAX_JSON_DEPTH, m
   ];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     if (frame.depth > maxDepth) return { path: frame.path };
-    const entries: Array<[string | number, unknown]> = Array.isArray(frame.node)
-      ? frame.node.map((child, index) => [index, child])
-      : Object.entries(frame.node);
-    for (const [key, child] of entries) {
-      if (child === null || typeof child !== 'object') continue;
+    const visit = (key: string | number, child: unknown): void => {
+      if (child === null || typeof child !== 'object') return;
       const path = frame.path.length < maxPathSegments ? [...frame.path, key] : frame.path;
       stack.push({ node: child, depth: frame.depth + 1, path });
-    }
+    };
+    // No entry arrays: this runs on every request's params, which may hold megabytes of tool input.
+    if (Array.isArray(frame.node)) for (let index = 0; index < frame.node.length; index++) visit(index, frame.node[index]);
+    else for (const key of Object.keys(frame.node)) visit(key, (frame.node as Record<string, unknown>)[key]);
   }
   return undefined;
 }
