@@ -202,14 +202,13 @@ describe('the sidecar never leaks hook processes when it goes away', () => {
     expect(await endWhileTreeRuns((sidecar) => sidecar.child.kill(signal))).toEqual({ exited: true, treeGone: true });
   });
 
-  it('every request written before stdin closes is answered: a running event -32800, a queued event cancelled unrun, a ping', async () => {
+  it('every request written before stdin closes is answered: a running event -32800, a queued event -32800 with its run cancelled, a ping', async () => {
     const { workspace, pids } = treeWorkspace();
     const sidecar = start();
     await sidecar.initialize(workspace);
     const running = sidecar.call('hooks/PreToolUse', bash('ls'));
     expect(await waitForPids(pids, 3)).toBe(true);
-    const started = readPids(pids).length;
-    // Three requests and EOF in one write: hookd reads them all before it notices the end of its input.
+    // Two requests and EOF in one write: hookd reads them both before it notices the end of its input.
     const queuedEvent = sidecar.waitFor(91);
     const ping = sidecar.waitFor(92);
     sidecar.child.stdin.end(
@@ -219,11 +218,11 @@ describe('the sidecar never leaks hook processes when it goes away', () => {
       ]),
     );
     expect((await running).error?.code).toBe(-32800);
-    // Its hook matched but was not started: reported as a cancelled run that never ran.
+    // Reported as a cancelled run. Whether it started first is a race hookd cannot see (it may dispatch the event
+    // before it reads the EOF behind it); unit/server/session-exiting pins "not started once exiting".
     expect((await queuedEvent).error).toMatchObject({ code: -32800, message: 'cancelled: hookd is exiting', data: { runs: [{ status: 'cancelled', exitCode: null }] } });
     expect((await ping).result).toEqual({});
     await sidecar.exited;
-    expect(readPids(pids)).toHaveLength(started); // the queued event spawned nothing
     expect(allGone(readPids(pids))).toBe(true);
   });
 
