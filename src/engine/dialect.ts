@@ -87,6 +87,8 @@ export type LoadContext = {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where server-owned hooks run when configured (initialize options.defaultWorkArea). */
   readonly defaultWorkArea?: string;
+  /** initialize options.workspaceTrust: project-local configuration runs only once the client trusts the workspace (claude). */
+  readonly workspaceTrust?: boolean;
 };
 
 export type LoadResult = {
