@@ -10,6 +10,8 @@ import { findExecutable } from '../../runner/find-executable.js';
 /** Claude Code gives all SessionEnd hooks together 1.5 s, raised to the largest hook timeout, at most 60 s. */
 export const SESSION_END_MAX_BUDGET_MS = 60_000;
 const MAX_WARNINGS = 50;
+/** Distinct programs looked up at most (each a PATH walk): a file of 100,000 hooks must not make `check` slow. */
+const MAX_LOOKUPS = 2_000;
 
 /** Words `sh` runs itself (builtins and keywords): nothing to look up on PATH. */
 const SHELL_WORDS = new Set(
@@ -29,6 +31,8 @@ export function lintClaudeHooks(hooks: readonly HookSpec[], context?: LoadContex
   };
   const env = pathEnvironment(context);
   const workspace = context?.workspace ?? process.cwd();
+  const lookups = new Map<string, string | undefined>();
+  let stopped = false;
   for (const hook of hooks) {
     if (hook.disabled === true || hook.handler.type !== 'command') continue;
     const { handler } = hook;
@@ -40,10 +44,18 @@ export function lintClaudeHooks(hooks: readonly HookSpec[], context?: LoadContex
       );
     const program = handler.args !== undefined ? handler.command : firstWord(handler.command, workspace, env);
     if (program === undefined) continue;
-    const problem = cannotStart(program, workspace, env);
+    if (!lookups.has(program)) {
+      if (lookups.size >= MAX_LOOKUPS) {
+        stopped = true;
+        continue;
+      }
+      lookups.set(program, cannotStart(program, workspace, env));
+    }
+    const problem = lookups.get(program);
     if (problem !== undefined)
       add(hook, 'command-not-found', `${problem}: the hook cannot start, and Claude Code treats that as a non-blocking error (the hook silently does nothing)`);
   }
+  if (stopped) out.push({ severity: 'info', code: 'lint-stopped', message: `check stopped looking up hook commands after ${MAX_LOOKUPS} distinct programs` });
   if (more > 0) out.push({ severity: 'warning', code: 'lint-more', message: `and ${more} more warning(s) about hooks, not listed` });
   return out;
 }

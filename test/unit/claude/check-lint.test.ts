@@ -133,3 +133,15 @@ describe('lint: SessionEnd budget', () => {
     expect(warnings.at(-1)).toMatchObject({ code: 'lint-more', message: 'and 10 more warning(s) about hooks, not listed' });
   });
 });
+
+describe('lint: bounded', () => {
+  it('a file of 5,000 distinct missing programs: looked up at most 2,000 times, then one info; 50 warnings listed', () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => handler(`missing-${index}-hookd`));
+    const warnings = lintOf({ hooks: { Stop: [{ hooks: many }] } });
+    expect(warnings.filter((entry) => entry.code === 'command-not-found')).toHaveLength(50);
+    expect(warnings.slice(-2)).toEqual([
+      { severity: 'info', code: 'lint-stopped', message: 'check stopped looking up hook commands after 2000 distinct programs' },
+      { severity: 'warning', code: 'lint-more', message: 'and 1950 more warning(s) about hooks, not listed' },
+    ]);
+  });
+});
