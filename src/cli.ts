@@ -17,7 +17,8 @@ Usage:
         [--stop-block-cap N] [--kill-grace-ms N] [--max-message-bytes N] [--managed-settings FILE]
       Serve the protocol on stdin/stdout (spawned by an agent). Logs go to stderr.
   hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json]
-      Load the configuration, print diagnostics and the hooks found. Exit 1 on errors.
+      Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
+      hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
   hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Dry-run one event: run the matching hooks for real and print every run and the merged decision.
       --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.

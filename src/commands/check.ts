@@ -1,6 +1,7 @@
 // `hookd check`: load a dialect's configuration, print its diagnostics and the hooks found.
 // Exit status 1 when any diagnostic is an error. Prints to stdout (this is not the sidecar).
 import type { Diagnostic } from '../protocol/index.js';
+import { freshCloneLines, freshCloneReport } from './fresh-clone.js';
 import { engineFromFlags, type CommonFlags } from './load-options.js';
 
 export function formatDiagnostic(diagnostic: Diagnostic): string {
@@ -10,13 +11,14 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
 }
 
 export function runCheck(flags: CommonFlags & { json?: boolean }, print: (line: string) => void): number {
-  const { engine } = engineFromFlags(flags);
+  const { engine, loadContext } = engineFromFlags(flags);
   const { hooks, sources } = engine.snapshot;
   // The snapshot's diagnostics, then the dialect's warnings about the configuration as a whole.
-  const diagnostics = [...engine.snapshot.diagnostics, ...(engine.dialect.lint?.(hooks) ?? [])];
+  const diagnostics = [...engine.snapshot.diagnostics, ...(engine.dialect.lint?.(hooks, loadContext) ?? [])];
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const freshClone = freshCloneReport(engine.dialect, loadContext);
   if (flags.json) {
-    print(JSON.stringify({ dialect: engine.dialect.name, sources, hooks: engine.hooks(), diagnostics }, null, 2));
+    print(JSON.stringify({ dialect: engine.dialect.name, sources, hooks: engine.hooks(), diagnostics, ...(freshClone ? { freshClone } : {}) }, null, 2));
     return errors > 0 ? 1 : 0;
   }
   print(`dialect ${engine.dialect.name}; sources looked at:`);
@@ -26,5 +28,6 @@ export function runCheck(flags: CommonFlags & { json?: boolean }, print: (line: 
     print(`  ${hook.id}  ${hook.event}${hook.matcher !== undefined ? ` [${hook.matcher}]` : ''}  ${hook.command ?? ''}  (${hook.timeoutMs} ms)`);
   print(`${diagnostics.length} diagnostic(s), ${errors} error(s)`);
   for (const diagnostic of diagnostics) print(`  ${formatDiagnostic(diagnostic)}`);
+  if (freshClone) for (const line of freshCloneLines(freshClone)) print(line);
   return errors > 0 ? 1 : 0;
 }

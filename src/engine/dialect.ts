@@ -87,6 +87,8 @@ export type LoadContext = {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where server-owned hooks run when configured (initialize options.defaultWorkArea). */
   readonly defaultWorkArea?: string;
+  /** initialize options.workspaceTrust: project-local configuration runs only once the client trusts the workspace (claude). */
+  readonly workspaceTrust?: boolean;
 };
 
 export type LoadResult = {
@@ -193,7 +195,9 @@ export interface Dialect {
   /** Parses one handler as written in this dialect's configuration (dry run). Never persists anything. */
   parseHandler?(raw: unknown, event: EventName, context: LoadContext): { readonly hook?: HookSpec; readonly diagnostics: readonly Diagnostic[] };
   /** Warnings about the configuration as a whole that no single entry shows (`hookd check`), e.g. handlers an earlier one can hide. */
-  lint?(hooks: readonly HookSpec[]): Diagnostic[];
+  lint?(hooks: readonly HookSpec[], context?: LoadContext): Diagnostic[];
+  /** The configuration files a fresh clone of the workspace's repository has (committed project files), for `hookd check`. */
+  committedSources?(context: LoadContext): ConfigSource[];
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
 }

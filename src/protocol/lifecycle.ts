@@ -22,6 +22,10 @@ export const ServerOptionsSchema = z
     defaultWorkArea: z.string().optional().describe('Where server-owned hooks run (events with serverOwned: true).'),
     trustStorePath: z.string().optional().describe('The trust store file; default <home>/.hookd/trust.json.'),
     watch: z.boolean().optional().describe('Hot reload for dialects that have it (default true); false: reload only on hooks/reload.'),
+    workspaceTrust: z
+      .boolean()
+      .optional()
+      .describe('claude: hooks of <workspace>/.claude/settings.json and settings.local.json run only once the client trusts the workspace (trust/set), bound to their content; default false (as headless Claude Code).'),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;

@@ -132,6 +132,7 @@ export function createSession(deps: SessionDeps): Session {
       ...(params.sources ? { sources: params.sources } : {}),
       ...(managedSettingsPath ? { managedSettingsPath } : {}),
       ...(options.defaultWorkArea ? { defaultWorkArea: options.defaultWorkArea } : {}),
+      ...(options.workspaceTrust === true ? { workspaceTrust: true } : {}),
     };
     engine.load(loadContext);
     const trustStore = new TrustStore(options.trustStorePath ?? defaultTrustStorePath(home));

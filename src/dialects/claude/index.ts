@@ -11,6 +11,8 @@ import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher } from './matcher.js';
 import { interpret } from './output.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
+import { lintClaudeHooks } from './lint.js';
+import { committedSettings } from './committed-settings.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
@@ -30,4 +32,6 @@ export const claudeDialect: Dialect = {
   },
   syntheticParams,
   parseHandler: parseDryRunHandler,
+  lint: lintClaudeHooks,
+  committedSources: committedSettings,
 };

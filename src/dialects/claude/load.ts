@@ -7,6 +7,7 @@ import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { readJsonFile } from '../../config/json-locate.js';
 import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
 import { settingsSources, type SettingsSource } from './sources.js';
+import { WorkspaceTrustGate } from './workspace-trust.js';
 
 type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings };
 
@@ -14,6 +15,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
   const sources = settingsSources(context);
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
+  const trustGate = new WorkspaceTrustGate(context);
   for (const source of sources) {
     const read = readJsonFile(source.path);
     if (read.status === 'missing') continue;
@@ -22,6 +24,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       continue;
     }
     const settings = parseSettings(read.document, context.workspace);
+    trustGate.record(source.scope, read.document.value);
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
     for (const entry of settings.diagnostics) diagnostics.push(entry);
     files.push({ source, settings });
@@ -59,6 +62,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         handler: hook.handler,
         source: source.path,
         scope: source.scope,
+        ...trustGate.fieldsFor(source.scope),
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);

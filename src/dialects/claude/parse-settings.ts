@@ -10,6 +10,7 @@ import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
 import { compileMatcher, normalizeMatcher, type MatchFn } from './matcher.js';
 import { parseHandler } from './parse-handler.js';
+import { handlerTypeNotAccepted } from './handler-types.js';
 
 export type ParsedHook = {
   readonly event: EventName;
@@ -123,6 +124,8 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
       }
       group.hooks.forEach((raw: unknown, handlerIndex) => {
         const handlerPath = [...groupPath, 'hooks', handlerIndex];
+        const notAccepted = handlerTypeNotAccepted(eventName, raw);
+        if (notAccepted !== undefined) return report('warning', 'handler-type-not-accepted', notAccepted, [...handlerPath, 'type']);
         const parsed = parseHandler(raw, eventName, workspace);
         for (const problem of parsed.problems) report(problem.severity, problem.code, problem.message, [...handlerPath, ...problem.path]);
         if (parsed.handler === undefined) return;

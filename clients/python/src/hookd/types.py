@@ -265,6 +265,7 @@ class ServerOptions(Model):
     default_work_area: str | None = None
     trust_store_path: str | None = None
     watch: bool | None = None
+    workspace_trust: bool | None = None
 
 
 @dataclass

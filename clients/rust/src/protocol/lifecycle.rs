@@ -60,6 +60,9 @@ pub struct ServerOptions {
     /// `false`: no hot reload (reload with `hooks/reload`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub watch: Option<bool>,
+    /// claude: project and local settings hooks run only once the workspace is trusted (`trust/set`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace_trust: Option<bool>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
