@@ -21,3 +21,10 @@ export function interpolateHeaders(
   for (const [name, value] of Object.entries(headers)) result[name] = interpolateHeaderValue(value, allowed, env);
   return result;
 }
+
+/** The variable names a header value refers to, in order, each once (for load-time checks). */
+export function referencedVariables(value: string): string[] {
+  const names = new Set<string>();
+  for (const match of value.matchAll(REFERENCE)) names.add(match[1] ?? match[2] ?? '');
+  return [...names];
+}

@@ -6,6 +6,7 @@ import type { EventName } from '../../protocol/index.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
 import type { HandlerParse, HandlerProblem } from './parse-handler.js';
+import { referencedVariables } from '../../engine/http-headers.js';
 
 /** Claude Code runs only command and mcp_tool hooks on these events (http hooks are refused there since 2.1.51). */
 const EVENTS_WITHOUT_HTTP: readonly string[] = ['SessionStart', 'Setup'];
@@ -48,6 +49,14 @@ export function parseHttpHandler(raw: unknown, event: EventName): HandlerParse {
       return { problems };
     }
     problems.push({ severity: 'warning', code: 'unsupported-if', message: '"if" conditions are not supported yet; the handler runs on every match', path: ['if'] });
+  }
+  const listed = new Set(spec.allowedEnvVars ?? []);
+  for (const [name, value] of Object.entries(spec.headers ?? {})) {
+    for (const variable of referencedVariables(value)) {
+      if (listed.has(variable)) continue;
+      const message = `header "${name}" uses $${variable}, which allowedEnvVars does not list: it is sent as the empty string (as Claude Code does)`;
+      problems.push({ severity: 'warning', code: 'http-header-env-not-allowed', message, path: ['headers', name] });
+    }
   }
   const seconds = spec.timeout ?? defaultTimeoutSeconds(event);
   const handler: HttpHandler = {

@@ -62,3 +62,14 @@ describe('claude http handlers at load', () => {
     expect(result.hooks.map((hook) => hook.handler.type)).toEqual(['http']);
   });
 });
+
+describe('claude http handler header checks', () => {
+  it('a header referring to a variable allowedEnvVars does not list is a warning naming the header; the hook still loads', () => {
+    const result = load(http('Stop', { url: 'http://h.test', headers: { 'X-Team': '$TEAM-${TOKEN}', 'X-Ok': '$TOKEN' }, allowedEnvVars: ['TOKEN'] }));
+    expect(result.hooks).toHaveLength(1);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'http-header-env-not-allowed', field: 'hooks.Stop[0].hooks[0].headers["X-Team"]', file: result.file }),
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('$TEAM');
+  });
+});
