@@ -42,7 +42,21 @@ export type ClientHandler = {
   readonly onFailure: 'continue';
 };
 
-export type HandlerSpec = CommandHandler | ScriptHandler | ClientHandler;
+/** An HTTP POST of the hook's stdin JSON to a URL; the runner makes the request (same timeout, cancel and caps). */
+export type HttpHandler = {
+  readonly type: 'http';
+  /** An absolute http: or https: URL (checked at load). */
+  readonly url: string;
+  /** Header values as written: `$VAR` / `${VAR}` are filled from the hook's environment at run time, for allowedEnvVars only. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Variables a header may interpolate; a reference to any other variable becomes the empty string. */
+  readonly allowedEnvVars: readonly string[];
+  readonly timeoutMs: number;
+  readonly statusMessage?: string;
+  readonly onFailure: 'continue' | 'block';
+};
+
+export type HandlerSpec = CommandHandler | ScriptHandler | ClientHandler | HttpHandler;
 
 /** Where a hook runs: its working directory and the base of relative script paths. */
 export type Placement = { readonly cwd: string; readonly scriptBase: string };

@@ -1,10 +1,11 @@
-// Runs one lifecycle event: match the candidate hooks, launch each (command, script or programmatic) in
+// Runs one lifecycle event: match the candidate hooks, launch each (command, script, http or programmatic) in
 // parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
 // dispatch order, never completion order. Knows no dialect by name.
 import type { EventParams, EventName, ProgressParams, RunSummary } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
+import { interpolateHeaders } from './http-headers.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
 
@@ -80,6 +81,12 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         signal,
         maxOutputBytes: settings.maxOutputBytes,
       });
+    }
+    if (handler.type === 'http') {
+      if (settings.runner.postHttp === undefined) return Promise.resolve(refusedOutcome({ kind: 'unsupported', message: 'this runner cannot make HTTP requests' }));
+      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
+      const headers = interpolateHeaders(handler.headers, handler.allowedEnvVars, env);
+      return settings.runner.postHttp({ url: handler.url, headers, body: stdin, timeoutMs: handler.timeoutMs, maxOutputBytes: settings.maxOutputBytes, signal });
     }
     if (handler.type === 'command') {
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };

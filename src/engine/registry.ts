@@ -150,6 +150,8 @@ function describeCommand(hook: HookSpec): string {
       return handler.path;
     case 'client':
       return handler.name;
+    case 'http':
+      return handler.url;
   }
 }
 

@@ -22,6 +22,7 @@ export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: H
     stdout: capture(outcome.stdout),
     stderr: capture(outcome.stderr),
     ...(verdict.message !== undefined ? { message: verdict.message } : {}),
+    ...(outcome.http?.status != null ? { httpStatus: outcome.http.status } : {}),
     ...(outcome.escapedPids !== undefined && outcome.escapedPids.length > 0 ? { escapedPids: [...outcome.escapedPids] } : {}),
   };
 }

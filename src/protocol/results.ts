@@ -19,6 +19,7 @@ export const FAILURE_CLASSES = [
   'output_truncated',
   'cancelled',
   'unsupported',
+  'http_error',
 ] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
@@ -45,6 +46,7 @@ export const RunSummarySchema = z
     stdout: OutputCaptureSchema,
     stderr: OutputCaptureSchema,
     message: z.string().optional().describe('Human-readable note: why it failed, or what it said.'),
+    httpStatus: z.number().int().optional().describe('HTTP handlers: the response status, when a response came.'),
     escapedPids: z
       .array(z.number().int())
       .optional()

@@ -11,6 +11,7 @@ import { readProcStat } from './proc-scan.js';
 import { createRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
 import { describeSpawnError } from './spawn-error.js';
 import { findExecutable } from './find-executable.js';
+import { postHttp } from './http-runner.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner, RunnerExitControl, SpawnRequest } from './types.js';
 
 /** After the tree is dead, how long buffered pipe data may take to arrive before the pipes are destroyed. */
@@ -26,6 +27,7 @@ export function createProcessRunner(options: { readonly logger?: Logger } = {}):
   return {
     run: (request) => runProcess(request, logger, live),
     findExecutable,
+    postHttp,
     capKillGrace: (maxGraceMs) => live.capKillGrace(maxGraceMs),
     killAllNow: () => live.killAllNow(),
   };
@@ -153,6 +155,8 @@ function escapees(liveTree: LiveTree, logger: Logger): number[] {
  * `-c` (Node's stdio pipes are socket pairs): `--norc` keeps a hook's shell free of the user's rc file.
  */
 function shellArgs(shell: string, script: string): string[] {
+  // PowerShell as Claude Code runs a hook's `shell: "powershell"`: no profile, no prompts.
+  if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(shell)) return ['-NoProfile', '-NonInteractive', '-Command', script];
   return /(^|\/)bash$/.test(shell) ? ['--norc', '-c', script] : ['-c', script];
 }
 

@@ -53,6 +53,26 @@ export type ProcessOutcome = {
    * and carry no run tag (setsid plus a cleared environment). Absent when there were none.
    */
   readonly escapedPids?: readonly number[];
+  /**
+   * Present for an HTTP handler's request (then stdout is the response body, stderr is empty, exitCode and signal are
+   * null). `status` is the response status, null when no response came (connection failure, bad request, timeout,
+   * cancel); `error` says what went wrong with a request that got no usable response.
+   */
+  readonly http?: { readonly status: number | null; readonly error?: string; readonly location?: string };
+};
+
+/** One HTTP POST of an HTTP handler: the body is the hook's stdin JSON. */
+export type HttpPostRequest = {
+  /** An absolute http: or https: URL. */
+  readonly url: string;
+  /** Final header values (already interpolated); Content-Type defaults to application/json. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly timeoutMs: number;
+  /** Bytes of the response body kept; reading stops (the connection is closed) once more arrive. */
+  readonly maxOutputBytes: number;
+  /** Aborting aborts the request at once; the promise then resolves with `cancelled: true`. */
+  readonly signal?: AbortSignal;
 };
 
 export interface ProcessRunner {
@@ -60,6 +80,8 @@ export interface ProcessRunner {
   run(request: SpawnRequest): Promise<ProcessOutcome>;
   /** The absolute path of an executable as a spawn with this environment's PATH would find it; undefined if none. */
   findExecutable(name: string, env: Readonly<Record<string, string>>): string | undefined;
+  /** Makes an HTTP handler's request; never rejects. Absent: this runner cannot, and HTTP handlers fail as unsupported. */
+  postHttp?(request: HttpPostRequest): Promise<ProcessOutcome>;
 }
 
 /** What the process that owns a runner needs on its way out (serve mode, the one-shot commands). */

@@ -6,7 +6,7 @@ import type { Diagnostic, EventName } from '../../protocol/index.js';
 import { parseHandler } from './parse-handler.js';
 
 export function parseDryRunHandler(raw: unknown, event: EventName, context: LoadContext): { hook?: HookSpec; diagnostics: Diagnostic[] } {
-  const parsed = parseHandler(raw, event, context.workspace);
+  const parsed = parseHandler(raw, event, context.workspace, context.env);
   const diagnostics = parsed.problems.map(
     (problem): Diagnostic => ({ severity: problem.severity, code: problem.code, message: problem.message, field: formatPath(['handler', ...problem.path]) }),
   );

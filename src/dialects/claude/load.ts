@@ -8,8 +8,9 @@ import { readJsonFile } from '../../config/json-locate.js';
 import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
 import { settingsSources, type SettingsSource } from './sources.js';
 import { WorkspaceTrustGate } from './workspace-trust.js';
+import { applyHttpPolicy, mergeHttpSettings, readHttpSettings, type HttpSettings } from './http-policy.js';
 
-type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings };
+type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings; readonly http?: HttpSettings };
 
 export function loadClaudeSettings(context: LoadContext): LoadResult {
   const sources = settingsSources(context);
@@ -23,14 +24,17 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       diagnostics.push(read.diagnostic);
       continue;
     }
-    const settings = parseSettings(read.document, context.workspace);
+    const settings = parseSettings(read.document, context.workspace, context.env);
     trustGate.record(source.scope, read.document.value);
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
     for (const entry of settings.diagnostics) diagnostics.push(entry);
-    files.push({ source, settings });
+    const http = readHttpSettings(read.document);
+    for (const entry of http.diagnostics) diagnostics.push(entry);
+    files.push({ source, settings, http: http.settings });
   }
 
   const policy = hookPolicy(files, diagnostics);
+  const httpPolicy = mergeHttpSettings(files.map((file) => file.http ?? {}));
   const hooks: HookSpec[] = [];
   const firstByKey = new Map<string, string>();
   let disabled = 0;
@@ -48,6 +52,11 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         continue;
       }
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
+      const allowed = hook.handler.type === 'http' ? applyHttpPolicy(hook.handler, httpPolicy) : { handler: hook.handler };
+      if ('refused' in allowed) {
+        duplicates.add('warning', () => warningAt(allowed.refused, { ...hook.at, field: `${hook.at.field ?? ''}.url`, code: 'http-url-not-allowed' }));
+        continue;
+      }
       const first = firstByKey.get(hook.dedupeKey);
       if (first !== undefined) {
         duplicates.add('info', () => infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
@@ -59,7 +68,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         event: hook.event,
         ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
         matches: hook.matches,
-        handler: hook.handler,
+        handler: allowed.handler,
         source: source.path,
         scope: source.scope,
         ...trustGate.fieldsFor(source.scope),

@@ -8,6 +8,7 @@ import type { CapturedOutput, ProcessOutcome } from '../../runner/types.js';
 import { capText, CONTEXT_CAP_CHARS } from './cap.js';
 import { EVENT_RULES } from './event-rules.js';
 import { parseHookOutput, type HookOutput } from './output-schema.js';
+import { readHttpResponse } from './http-response.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<HookVerdict>;
@@ -42,6 +43,14 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   if (outcome.preflight) return failed(event, hook, outcome.preflight.kind, outcome.preflight.message);
   if (!outcome.started) return failed(event, hook, 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}`);
   if (outcome.timedOut) return failed(event, hook, 'timeout', `timed out after ${hook.handler.timeoutMs / 1000}s`, 'timeout');
+  if (outcome.http !== undefined) {
+    // An http hook: a 2xx JSON object body is read like exit-0 stdout; status codes alone never block.
+    const response = readHttpResponse(outcome);
+    if (response.kind === 'failed') return failed(event, hook, response.failureClass, response.message);
+    if (response.kind === 'empty' || rule.outputIgnored) return ok();
+    const verdict = fromJson(event, response.value);
+    return typeof verdict === 'string' ? failed(event, hook, 'invalid_output', `invalid hook output: ${verdict}`) : verdict;
+  }
   if (outcome.exitCode === null) {
     return failed(event, hook, 'signal', `killed by signal ${outcome.signal ?? 'unknown'}${stderrSuffix(outcome)}`);
   }

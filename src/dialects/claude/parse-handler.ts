@@ -1,12 +1,14 @@
-// One handler object of a Claude Code matcher group → a CommandHandler, or problems with paths relative to it.
+// One handler object of a Claude Code matcher group → a CommandHandler (or HttpHandler), or problems with paths relative to it.
 // Knows handler fields, defaults and placeholders; must not know files, positions or other handlers.
 import { z } from 'zod';
-import type { CommandHandler } from '../../engine/dialect.js';
+import type { CommandHandler, HandlerSpec } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import type { JsonPath } from '../../config/json-locate.js';
 import type { Severity } from '../../config/diagnostic.js';
 import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
 import { formatPath } from '../../protocol/issue-text.js';
+import { parseHttpHandler } from './parse-http-handler.js';
+import { findPowerShell } from './powershell.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -16,10 +18,10 @@ export type HandlerProblem = {
   readonly path: JsonPath;
 };
 
-export type HandlerParse = { readonly handler?: CommandHandler; readonly problems: readonly HandlerProblem[] };
+export type HandlerParse = { readonly handler?: HandlerSpec; readonly problems: readonly HandlerProblem[] };
 
 /** Handler types Claude Code has and hookd does not run yet: a warning, the handler is skipped. */
-export const UNSUPPORTED_HANDLER_TYPES: readonly string[] = ['http', 'prompt', 'agent', 'mcp_tool'];
+export const UNSUPPORTED_HANDLER_TYPES: readonly string[] = ['prompt', 'agent', 'mcp_tool'];
 
 const PROJECT_DIR_PLACEHOLDER = '${CLAUDE_PROJECT_DIR}';
 
@@ -36,7 +38,8 @@ const CommandHandlerSchema = z.looseObject({
   if: z.string({ error: 'must be a permission rule string' }).optional(),
 });
 
-export function parseHandler(raw: unknown, event: EventName, workspace: string): HandlerParse {
+/** `env`: the environment hooks get (its PATH decides whether `shell: "powershell"` can run); default: none found. */
+export function parseHandler(raw: unknown, event: EventName, workspace: string, env: Readonly<Record<string, string | undefined>> = {}): HandlerParse {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return skip('invalid-handler', 'handler must be an object; handler skipped', []);
   }
@@ -46,6 +49,7 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
   if (UNSUPPORTED_HANDLER_TYPES.includes(type)) {
     return { problems: [{ severity: 'warning', code: 'unsupported-handler', message: `handler type "${type}" is not supported yet; handler skipped`, path: ['type'] }] };
   }
+  if (type === 'http') return parseHttpHandler(raw, event);
   if (type !== 'command') return skip('unknown-handler', `unknown handler type "${type}"; handler skipped`, ['type']);
 
   const parsed = CommandHandlerSchema.safeParse(raw);
@@ -70,8 +74,9 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     }
     warn('unsupported-if', '"if" conditions are not supported yet; the handler runs on every match', ['if']);
   }
-  if (spec.shell === 'powershell' && spec.args === undefined) {
-    warn('unsupported-shell', 'shell "powershell" is not available on this platform; handler skipped', ['shell']);
+  const powershell = spec.shell === 'powershell' && spec.args === undefined ? findPowerShell(env) : undefined;
+  if (powershell?.found === false) {
+    warn('shell-not-found', powershell.message, ['shell']);
     return { problems };
   }
   if (spec.async === true) warn('unsupported-async', 'async hooks not supported yet; runs synchronously', ['async']);
@@ -84,6 +89,7 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     command: substitute(spec.command),
     ...(spec.args !== undefined ? { args: spec.args.map(substitute) } : {}),
     ...(spec.shell === 'bash' && spec.args === undefined ? { shell: 'bash' } : {}),
+    ...(powershell?.found === true ? { shell: powershell.shell } : {}),
     timeoutMs: Math.max(1, Math.round(seconds * 1000)),
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? 'continue',

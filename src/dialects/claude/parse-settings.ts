@@ -1,6 +1,6 @@
 // One parsed Claude Code settings document → its hook entries, its hook-policy flags and located diagnostics.
 // Knows the `hooks.<Event>[].hooks[]` shape; must not read files, combine files, dedupe or assign ids.
-import type { CommandHandler } from '../../engine/dialect.js';
+import type { HandlerSpec } from '../../engine/dialect.js';
 import { isEventName, type Diagnostic, type EventName } from '../../protocol/index.js';
 import { canonicalJson } from '../../config/canonical-json.js';
 import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
@@ -18,7 +18,7 @@ export type ParsedHook = {
   readonly handlerIndex: number;
   readonly matcher?: string;
   readonly matches: MatchFn;
-  readonly handler: CommandHandler;
+  readonly handler: HandlerSpec;
   /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
   readonly dedupeKey: string;
   readonly at: DiagnosticAt;
@@ -36,7 +36,8 @@ export type ParsedSettings = {
 
 const matchAll: MatchFn = () => true;
 
-export function parseSettings(document: JsonDocument, workspace: string): ParsedSettings {
+/** `env`: the environment hooks get (see parseHandler). */
+export function parseSettings(document: JsonDocument, workspace: string, env: Readonly<Record<string, string | undefined>> = {}): ParsedSettings {
   const problems = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
   const at = (path: JsonPath, code?: string): DiagnosticAt => ({
@@ -126,7 +127,7 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
         const handlerPath = [...groupPath, 'hooks', handlerIndex];
         const notAccepted = handlerTypeNotAccepted(eventName, raw);
         if (notAccepted !== undefined) return report('warning', 'handler-type-not-accepted', notAccepted, [...handlerPath, 'type']);
-        const parsed = parseHandler(raw, eventName, workspace);
+        const parsed = parseHandler(raw, eventName, workspace, env);
         for (const problem of parsed.problems) report(problem.severity, problem.code, problem.message, [...handlerPath, ...problem.path]);
         if (parsed.handler === undefined) return;
         hooks.push({

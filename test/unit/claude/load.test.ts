@@ -271,9 +271,9 @@ describe('claude handlers', () => {
     });
   });
 
-  it('shell "powershell" is a warning (not on this platform) and the handler is skipped; with args the shell is ignored', () => {
+  it('shell "powershell" without pwsh on the hooks\' PATH is a warning and the handler is skipped; with args the shell is ignored', () => {
     const result = load({ project: settings('Stop', [{ hooks: [command('Get-Date', { shell: 'powershell' }), command('/bin/date', { shell: 'powershell', args: [] })] }]) });
-    expect(byCode(result, 'unsupported-shell')).toEqual([expect.objectContaining({ severity: 'warning', field: 'hooks.Stop[0].hooks[0].shell' })]);
+    expect(byCode(result, 'shell-not-found')).toEqual([expect.objectContaining({ severity: 'warning', field: 'hooks.Stop[0].hooks[0].shell' })]);
     expect(onlyHook(result).handler).toEqual({ type: 'command', command: '/bin/date', args: [], timeoutMs: 600_000, onFailure: 'continue' });
   });
 
@@ -289,7 +289,7 @@ describe('claude handlers', () => {
     expect(commandOf(exec).args).toEqual([`--root=${result.workspace}`]);
   });
 
-  it.each(['http', 'prompt', 'agent', 'mcp_tool'])('handler type "%s" is not supported yet: a warning with file, line and field; handler skipped', (type) => {
+  it.each(['prompt', 'agent', 'mcp_tool'])('handler type "%s" is not supported yet: a warning with file, line and field; handler skipped', (type) => {
     const result = load({ project: settings('PreToolUse', [{ hooks: [{ type, url: 'http://x', prompt: 'p' }, command('kept')] }]) });
     expect(result.diagnostics).toEqual([
       {

@@ -39,6 +39,8 @@ string_enum! {
         OutputTruncated = "output_truncated",
         Cancelled = "cancelled",
         Unsupported = "unsupported",
+        /// An http handler got no usable response (non-2xx, redirect, connection failure).
+        HttpError = "http_error",
     }
 }
 
