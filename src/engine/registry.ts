@@ -150,6 +150,11 @@ function describeCommand(hook: HookSpec): string {
       return handler.path;
     case 'client':
       return handler.name;
+    case 'prompt':
+    case 'agent':
+      return handler.prompt;
+    case 'mcp_tool':
+      return `${handler.server}/${handler.tool}`;
   }
 }
 

@@ -53,7 +53,14 @@ export type ProcessOutcome = {
    * and carry no run tag (setsid plus a cleared environment). Absent when there were none.
    */
   readonly escapedPids?: readonly number[];
+  /** Delegated handlers only (the client ran them): a model judgement, or an answer that was not valid. */
+  readonly delegated?: DelegatedOutcome;
 };
+
+/** What the client answered for a delegated handler, when it is not read as stdout. */
+export type DelegatedOutcome =
+  | { readonly kind: 'judgement'; readonly ok: boolean; readonly reason?: string; readonly impossible?: boolean }
+  | { readonly kind: 'invalid_answer'; readonly message: string };
 
 export interface ProcessRunner {
   /** Never rejects for anything the hook does; a rejection is a bug in hookd. */

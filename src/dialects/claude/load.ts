@@ -59,6 +59,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         handler: hook.handler,
         source: source.path,
         scope: source.scope,
+        location: hook.at,
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);

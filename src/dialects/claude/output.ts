@@ -7,6 +7,7 @@ import { formatPath } from '../../protocol/issue-text.js';
 import type { CapturedOutput, ProcessOutcome } from '../../runner/types.js';
 import { capText, CONTEXT_CAP_CHARS } from './cap.js';
 import { EVENT_RULES } from './event-rules.js';
+import { judgeVerdict } from './judge-verdict.js';
 import { parseHookOutput, type HookOutput } from './output-schema.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -42,6 +43,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   if (outcome.preflight) return failed(event, hook, outcome.preflight.kind, outcome.preflight.message);
   if (!outcome.started) return failed(event, hook, 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}`);
   if (outcome.timedOut) return failed(event, hook, 'timeout', `timed out after ${hook.handler.timeoutMs / 1000}s`, 'timeout');
+  if (outcome.delegated) return judgeVerdict(event, hook, outcome.delegated, failed);
   if (outcome.exitCode === null) {
     return failed(event, hook, 'signal', `killed by signal ${outcome.signal ?? 'unknown'}${stderrSuffix(outcome)}`);
   }

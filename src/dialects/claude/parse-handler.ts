@@ -1,12 +1,13 @@
-// One handler object of a Claude Code matcher group → a CommandHandler, or problems with paths relative to it.
+// One handler object of a Claude Code matcher group → a handler spec, or problems with paths relative to it.
 // Knows handler fields, defaults and placeholders; must not know files, positions or other handlers.
 import { z } from 'zod';
-import type { CommandHandler } from '../../engine/dialect.js';
+import type { CommandHandler, HandlerSpec } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import type { JsonPath } from '../../config/json-locate.js';
 import type { Severity } from '../../config/diagnostic.js';
 import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
 import { formatPath } from '../../protocol/issue-text.js';
+import { DELEGATED_HANDLER_TYPES, parseDelegatedHandler } from './parse-delegated-handler.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -16,10 +17,10 @@ export type HandlerProblem = {
   readonly path: JsonPath;
 };
 
-export type HandlerParse = { readonly handler?: CommandHandler; readonly problems: readonly HandlerProblem[] };
+export type HandlerParse = { readonly handler?: HandlerSpec; readonly problems: readonly HandlerProblem[] };
 
 /** Handler types Claude Code has and hookd does not run yet: a warning, the handler is skipped. */
-export const UNSUPPORTED_HANDLER_TYPES: readonly string[] = ['http', 'prompt', 'agent', 'mcp_tool'];
+export const UNSUPPORTED_HANDLER_TYPES: readonly string[] = ['http'];
 
 const PROJECT_DIR_PLACEHOLDER = '${CLAUDE_PROJECT_DIR}';
 
@@ -46,6 +47,7 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
   if (UNSUPPORTED_HANDLER_TYPES.includes(type)) {
     return { problems: [{ severity: 'warning', code: 'unsupported-handler', message: `handler type "${type}" is not supported yet; handler skipped`, path: ['type'] }] };
   }
+  if (DELEGATED_HANDLER_TYPES.includes(type)) return parseDelegatedHandler(raw, type, event);
   if (type !== 'command') return skip('unknown-handler', `unknown handler type "${type}"; handler skipped`, ['type']);
 
   const parsed = CommandHandlerSchema.safeParse(raw);

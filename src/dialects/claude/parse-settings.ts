@@ -1,6 +1,6 @@
 // One parsed Claude Code settings document → its hook entries, its hook-policy flags and located diagnostics.
 // Knows the `hooks.<Event>[].hooks[]` shape; must not read files, combine files, dedupe or assign ids.
-import type { CommandHandler } from '../../engine/dialect.js';
+import type { HandlerSpec } from '../../engine/dialect.js';
 import { isEventName, type Diagnostic, type EventName } from '../../protocol/index.js';
 import { canonicalJson } from '../../config/canonical-json.js';
 import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
@@ -17,7 +17,7 @@ export type ParsedHook = {
   readonly handlerIndex: number;
   readonly matcher?: string;
   readonly matches: MatchFn;
-  readonly handler: CommandHandler;
+  readonly handler: HandlerSpec;
   /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
   readonly dedupeKey: string;
   readonly at: DiagnosticAt;

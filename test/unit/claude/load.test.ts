@@ -289,7 +289,7 @@ describe('claude handlers', () => {
     expect(commandOf(exec).args).toEqual([`--root=${result.workspace}`]);
   });
 
-  it.each(['http', 'prompt', 'agent', 'mcp_tool'])('handler type "%s" is not supported yet: a warning with file, line and field; handler skipped', (type) => {
+  it.each(['http'])('handler type "%s" is not supported yet: a warning with file, line and field; handler skipped', (type) => {
     const result = load({ project: settings('PreToolUse', [{ hooks: [{ type, url: 'http://x', prompt: 'p' }, command('kept')] }]) });
     expect(result.diagnostics).toEqual([
       {
