@@ -238,6 +238,16 @@ describe('Claude Code mcp_tool hooks (hooks/callMcpTool, built sidecar)', () => 
     expect(unavailable.runs[0].message).toContain('is not connected');
   });
 
+  it('"the same output caps": tool text over 64 KiB is cut, and truncated JSON is never parsed (output_truncated)', async () => {
+    const { sidecar } = await start(settingsWith('PreToolUse', mcpHandler, 'Write'));
+    const huge = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'x'.repeat(70_000) } });
+    sidecar.onRequest('hooks/callMcpTool', () => ({ text: huge }));
+    const result = await sidecar.request('hooks/PreToolUse', write('/tmp/a'));
+    expect(result.decision).toBe('none');
+    expect(result.runs[0]).toMatchObject({ status: 'error', failureClass: 'output_truncated', truncated: true });
+    expect(result.runs[0].stdout).toEqual({ bytes: 65_536, totalBytes: Buffer.byteLength(huge), truncated: true });
+  });
+
   it('a client without capabilities.mcpTools: a diagnostic at initialize naming file, line and field', async () => {
     const { sidecar, init, file } = await start(settingsWith('PreToolUse', mcpHandler, 'Write'), { modelJudge: true });
     expect(init.diagnostics).toContainEqual(expect.objectContaining({ code: 'capability-missing', file, field: 'hooks.PreToolUse[0].hooks[0].type' }));
