@@ -16,7 +16,7 @@ export type ClientHookRequest = {
 export type ClientHookAnswer = { readonly output?: unknown; readonly exitCode: number; readonly stderr: string };
 export type InvokeClientHook = (request: ClientHookRequest) => Promise<ClientHookAnswer>;
 
-function captured(text: string, maxBytes: number): CapturedOutput {
+export function captured(text: string, maxBytes: number): CapturedOutput {
   const bytes = Buffer.byteLength(text);
   if (bytes <= maxBytes) return { text, bytes, totalBytes: bytes, truncated: false };
   const kept = Buffer.from(text).subarray(0, maxBytes).toString('utf8');

@@ -56,7 +56,32 @@ export type HttpHandler = {
   readonly onFailure: 'continue' | 'block';
 };
 
-export type HandlerSpec = CommandHandler | ScriptHandler | ClientHandler | HttpHandler;
+/** A model judge the client runs for hookd (server → client hooks/judge): Claude `prompt` / `agent`, bonsai `llm_prompt`. */
+export type JudgeHandler = {
+  readonly type: 'prompt' | 'agent';
+  /** As configured; `$ARGUMENTS` is replaced by the hook input at run time (appended when absent, `\$` escapes). */
+  readonly prompt: string;
+  readonly model?: string;
+  /** On a failed judgement: feed the reason back instead of ending the turn (the dialect reads it). */
+  readonly continueOnBlock?: boolean;
+  readonly timeoutMs: number;
+  readonly statusMessage?: string;
+  readonly onFailure: 'continue' | 'block';
+};
+
+/** An MCP tool the client calls for hookd (server → client hooks/callMcpTool); its text output is read as stdout. */
+export type McpToolHandler = {
+  readonly type: 'mcp_tool';
+  readonly server: string;
+  readonly tool: string;
+  /** String values may hold `${path}` placeholders, substituted from the hook input at run time. */
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly timeoutMs: number;
+  readonly statusMessage?: string;
+  readonly onFailure: 'continue' | 'block';
+};
+
+export type HandlerSpec = CommandHandler | ScriptHandler | ClientHandler | HttpHandler | JudgeHandler | McpToolHandler;
 
 /** Where a hook runs: its working directory and the base of relative script paths. */
 export type Placement = { readonly cwd: string; readonly scriptBase: string };
@@ -89,6 +114,8 @@ export type HookSpec = {
   readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
+  /** Where the handler is written (for diagnostics about it after loading, e.g. a missing client capability). */
+  readonly location?: { readonly file?: string; readonly line?: number; readonly column?: number; readonly field?: string };
 };
 
 export type LoadContext = {

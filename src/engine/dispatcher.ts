@@ -4,6 +4,7 @@
 import type { EventParams, EventName, ProgressParams, RunSummary } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
+import { isDelegatedHandler, runDelegatedHook, type DelegatedClient } from './delegated-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
 import { interpolateHeaders } from './http-headers.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
@@ -17,6 +18,8 @@ export type DispatchSettings = {
   readonly onProgress?: (progress: ProgressParams) => void;
   /** Runs programmatic hooks; undefined: the client cannot, and such hooks fail as unsupported. */
   readonly invokeClientHook?: InvokeClientHook;
+  /** Runs delegated handlers (prompt, agent, mcp_tool) through the client; a missing callback: unsupported. */
+  readonly delegated?: DelegatedClient;
 };
 
 export type DispatchRequest = {
@@ -87,6 +90,10 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
       const headers = interpolateHeaders(handler.headers, handler.allowedEnvVars, env);
       return settings.runner.postHttp({ url: handler.url, headers, body: stdin, timeoutMs: handler.timeoutMs, maxOutputBytes: settings.maxOutputBytes, signal });
+    }
+    if (isDelegatedHandler(handler)) {
+      const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal, maxOutputBytes: settings.maxOutputBytes };
+      return runDelegatedHook(settings.delegated ?? {}, handler, run);
     }
     if (handler.type === 'command') {
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };

@@ -6,6 +6,8 @@ import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
 import type { InvokeClientHook } from './client-hook.js';
 import { ClientHooks } from './client-hooks.js';
+import { missingCapabilityDiagnostics } from './delegated-capabilities.js';
+import type { DelegatedClient } from './delegated-hook.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
 import type { Dialect, HookSpec, LoadContext } from './dialect.js';
 import { dispatchEvent, type DispatchSettings } from './dispatcher.js';
@@ -33,6 +35,8 @@ export type EngineOptions = {
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
   readonly invokeClientHook?: InvokeClientHook;
+  /** What the client runs for delegated handlers (prompt, agent, mcp_tool); absent callbacks: not declared. */
+  readonly delegated?: DelegatedClient;
 };
 
 export type EventDispatch = {
@@ -93,7 +97,12 @@ export class Engine {
   }
 
   diagnostics(): Diagnostic[] {
-    return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics()];
+    return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics(), ...this.#capabilityDiagnostics()];
+  }
+
+  #capabilityDiagnostics(): Diagnostic[] {
+    const delegated = this.#options.delegated ?? {};
+    return missingCapabilityDiagnostics(this.#snapshot.hooks, { modelJudge: delegated.judge !== undefined, mcpTools: delegated.callMcpTool !== undefined });
   }
 
   #trustDiagnostics(): Diagnostic[] {
@@ -189,6 +198,7 @@ export class Engine {
       maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
+      ...(options.delegated ? { delegated: options.delegated } : {}),
     };
   }
 

@@ -152,6 +152,11 @@ function describeCommand(hook: HookSpec): string {
       return handler.name;
     case 'http':
       return handler.url;
+    case 'prompt':
+    case 'agent':
+      return handler.prompt;
+    case 'mcp_tool':
+      return `${handler.server}/${handler.tool}`;
   }
 }
 

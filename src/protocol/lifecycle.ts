@@ -47,6 +47,8 @@ export const InitializeParamsSchema = z
           .boolean()
           .optional()
           .describe('The client answers hooks/invoke requests, so it may register programmatic hooks (hooks/register).'),
+        modelJudge: z.boolean().optional().describe('The client answers hooks/judge requests (prompt and agent handlers judged by its model).'),
+        mcpTools: z.boolean().optional().describe('The client answers hooks/callMcpTool requests (mcp_tool handlers call its MCP tools).'),
       })
       .default({}),
     options: ServerOptionsSchema.optional(),

@@ -37,6 +37,7 @@ import {
   UnregisterHookResultSchema,
 } from './programmatic.js';
 import { EventResultSchema } from './results.js';
+import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
 
 export type RequestSpec = {
   readonly params: z.ZodType;
@@ -154,6 +155,16 @@ export const ServerRequests = withDepthBound({
     params: InvokeHookParamsSchema,
     result: InvokeHookResultSchema,
     doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+  },
+  'hooks/judge': {
+    params: JudgeParamsSchema,
+    result: JudgeResultSchema,
+    doc: 'Judge with the agent\'s model (a prompt or agent handler): answer {ok, reason?, impossible?}. Sent only to clients that declared capabilities.modelJudge; cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+  },
+  'hooks/callMcpTool': {
+    params: CallMcpToolParamsSchema,
+    result: CallMcpToolResultSchema,
+    doc: 'Call one MCP tool of the agent (an mcp_tool handler): answer its content (or text) and isError. Sent only to clients that declared capabilities.mcpTools; cancelled like hooks/judge.',
   },
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;

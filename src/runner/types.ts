@@ -53,6 +53,8 @@ export type ProcessOutcome = {
    * and carry no run tag (setsid plus a cleared environment). Absent when there were none.
    */
   readonly escapedPids?: readonly number[];
+  /** Delegated handlers only (the client ran them): a model judgement, or an answer that was not valid. */
+  readonly delegated?: DelegatedOutcome;
   /**
    * Present for an HTTP handler's request (then stdout is the response body, stderr is empty, exitCode and signal are
    * null). `status` is the response status, null when no response came (connection failure, bad request, timeout,
@@ -74,6 +76,11 @@ export type HttpPostRequest = {
   /** Aborting aborts the request at once; the promise then resolves with `cancelled: true`. */
   readonly signal?: AbortSignal;
 };
+
+/** What the client answered for a delegated handler, when it is not read as stdout. */
+export type DelegatedOutcome =
+  | { readonly kind: 'judgement'; readonly ok: boolean; readonly reason?: string; readonly impossible?: boolean }
+  | { readonly kind: 'invalid_answer'; readonly message: string };
 
 export interface ProcessRunner {
   /** Never rejects for anything the hook does; a rejection is a bug in hookd. */

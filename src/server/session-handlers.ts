@@ -33,6 +33,7 @@ import type { RequestHandler } from '../rpc/server.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/store.js';
 import { backgroundFailureLine, backgroundFailures } from './background-report.js';
+import { delegatedClient } from './delegated-client.js';
 import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 
@@ -122,6 +123,7 @@ export function createSession(deps: SessionDeps): Session {
       stopBlockCap: options.stopBlockCap ?? deps.defaults.stopBlockCap,
       onProgress: deps.onProgress,
       ...(programmaticHooks ? { invokeClientHook } : {}),
+      delegated: delegatedClient(params.capabilities, deps.callClient),
     });
     const home = params.home ?? homedir();
     const managedSettingsPath = options.managedSettingsPath ?? deps.defaults.managedSettingsPath;

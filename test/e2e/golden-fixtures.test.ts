@@ -120,6 +120,36 @@ const SCENARIOS: Record<string, Scenario> = {
     settings: settings('Stop', `printf '%s' '${JSON.stringify({ decision: 'block', reason: 'Run the tests first.' })}'`),
     steps: [{ message: init(1), expect: 1 }, { message: event(2, 'Stop', { stopHookActive: false, lastAssistantMessage: 'done' }), expect: 1 }],
   },
+  'judge-prompt': {
+    description:
+      'A Stop prompt hook (capabilities.modelJudge): hookd sends hooks/judge (its own request id 0) with $ARGUMENTS replaced by the hook input; the client answers ok:false and the reason keeps the agent working (block).',
+    settings: { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Did the agent run the tests? $ARGUMENTS', model: 'claude-haiku-4' }] }] } },
+    steps: [
+      { message: { ...init(1), params: { ...init(1).params, capabilities: { modelJudge: true } } }, expect: 1 },
+      { message: event(2, 'Stop', { stopHookActive: false, lastAssistantMessage: 'done' }), expect: 1 },
+      { message: { jsonrpc: '2.0', id: 0, result: { ok: false, reason: 'Run the tests first.' } }, expect: 1 },
+    ],
+  },
+  'mcp-tool-call': {
+    description:
+      'A PreToolUse mcp_tool hook (capabilities.mcpTools): hookd sends hooks/callMcpTool (request id 0) with ${tool_input.command} substituted; the tool\'s text output is read like command stdout (a deny).',
+    settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'check_command', input: { command: '${tool_input.command}' } }] }] } },
+    steps: [
+      { message: { ...init(1), params: { ...init(1).params, capabilities: { mcpTools: true } } }, expect: 1 },
+      { message: event(2, 'PreToolUse', bash), expect: 1 },
+      {
+        message: {
+          jsonrpc: '2.0',
+          id: 0,
+          result: {
+            content: [{ type: 'text', text: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'policy: no rm -rf' } }) }],
+            isError: false,
+          },
+        },
+        expect: 1,
+      },
+    ],
+  },
   'progress-and-timeout': {
     description: 'A hook with a statusMessage sends progress; it times out after 1 s and fails open.',
     settings: settings('PreToolUse', 'sleep 30', { timeout: 1, statusMessage: 'Scanning the command…' }),

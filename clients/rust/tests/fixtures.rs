@@ -197,6 +197,8 @@ impl Checker {
                 let method = self.server_requests.remove(id).ok_or("an answer to no server request")?;
                 match (method.as_str(), result) {
                     (methods::INVOKE_HOOK, Ok(result)) => round_trip::<InvokeHookResult>(result),
+                    (methods::JUDGE, Ok(result)) => round_trip::<JudgeResult>(result),
+                    (methods::CALL_MCP_TOOL, Ok(result)) => round_trip::<CallMcpToolResult>(result),
                     (_, Ok(_)) => Err(format!("no type for the result of {method}")),
                     (_, Err(_)) => Ok(()),
                 }
@@ -205,6 +207,8 @@ impl Checker {
                 self.server_requests.insert(id.clone(), method.clone());
                 match method.as_str() {
                     methods::INVOKE_HOOK => round_trip::<InvokeHookParams>(params.as_ref().ok_or("no params")?),
+                    methods::JUDGE => round_trip::<JudgeParams>(params.as_ref().ok_or("no params")?),
+                    methods::CALL_MCP_TOOL => round_trip::<CallMcpToolParams>(params.as_ref().ok_or("no params")?),
                     _ => Err(format!("unknown server request {method}")),
                 }
             }

@@ -4,6 +4,7 @@ import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
 import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from '../../../src/protocol/index.js';
 import { HookdConnection, type ConnectionOptions, type RequestOptions } from './connection.js';
 import type { HookdTransport } from './framing.js';
+import { answerJudge, answerMcpToolCall, type JudgeHandler, type McpToolHandler } from './delegated.js';
 import type {
   EventInput,
   EventMethodName,
@@ -36,10 +37,27 @@ export class HookdClient extends HookdConnection implements EventMethods {
   /** The answer to `initialize` (hooks with provenance, diagnostics, the dialect's events); set once initialized. */
   initializeResult: InitializeResult | undefined;
   readonly #handlers = new Map<string, HookHandler>();
+  #judge: JudgeHandler | undefined;
+  #mcpTool: McpToolHandler | undefined;
 
   constructor(transport: HookdTransport, options: ConnectionOptions = {}) {
     super(transport, options);
     this.connection.onRequest('hooks/invoke', (params: unknown, token: CancellationToken) => this.#invoke(params, token));
+    this.connection.onRequest('hooks/judge', (params: unknown, token: CancellationToken) => answerJudge(this.#judge, params, token));
+    this.connection.onRequest('hooks/callMcpTool', (params: unknown, token: CancellationToken) => answerMcpToolCall(this.#mcpTool, params, token));
+  }
+
+  /**
+   * Answers hookd's `hooks/judge` (Claude `prompt` / `agent` hooks) with the agent's model. Declare
+   * `capabilities.modelJudge` in initialize (`spawnHookd({judge})` does both).
+   */
+  onJudge(handler: JudgeHandler): void {
+    this.#judge = handler;
+  }
+
+  /** Answers hookd's `hooks/callMcpTool` (`mcp_tool` hooks); declare `capabilities.mcpTools` (`spawnHookd({callMcpTool})` does both). */
+  onCallMcpTool(handler: McpToolHandler): void {
+    this.#mcpTool = handler;
   }
 
   async #invoke(params: unknown, token: CancellationToken): Promise<ServerRequestAnswer<'hooks/invoke'>> {

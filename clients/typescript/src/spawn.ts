@@ -2,6 +2,7 @@
 // Owns the defaults an agent usually wants (this client answers hooks/invoke); nothing else.
 import { PROTOCOL_VERSION } from '../../../src/protocol/index.js';
 import { HookdClient } from './client.js';
+import type { JudgeHandler, McpToolHandler } from './delegated.js';
 import type { ConnectionOptions, RequestOptions } from './connection.js';
 import { createTransport, type Framing } from './framing.js';
 import { spawnHookdProcess, type HookdProcessOptions } from './process.js';
@@ -29,6 +30,10 @@ export type SpawnHookdOptions = StartHookdOptions & {
   /** Merged over `{programmaticHooks: true}` (this client answers hooks/invoke). */
   readonly capabilities?: InitializeInput['capabilities'];
   readonly clientInfo?: InitializeInput['clientInfo'];
+  /** Answers hooks/judge (prompt and agent hooks) and declares capabilities.modelJudge. */
+  readonly judge?: JudgeHandler;
+  /** Answers hooks/callMcpTool (mcp_tool hooks) and declares capabilities.mcpTools. */
+  readonly callMcpTool?: McpToolHandler;
   /** Bound on `initialize` (default 30 s); hookd is killed when it fails. */
   readonly initializeTimeoutMs?: number;
 };
@@ -55,7 +60,12 @@ export function initializeParams(options: SpawnHookdOptions): InitializeInput {
     workspace: options.workspace,
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.sources !== undefined ? { sources: options.sources } : {}),
-    capabilities: { programmaticHooks: true, ...options.capabilities },
+    capabilities: {
+      programmaticHooks: true,
+      ...(options.judge !== undefined ? { modelJudge: true } : {}),
+      ...(options.callMcpTool !== undefined ? { mcpTools: true } : {}),
+      ...options.capabilities,
+    },
     ...(options.options !== undefined ? { options: options.options } : {}),
   };
 }
@@ -66,6 +76,8 @@ export function initializeParams(options: SpawnHookdOptions): InitializeInput {
  */
 export async function spawnHookd(options: SpawnHookdOptions): Promise<HookdClient> {
   const client = startHookd(options);
+  if (options.judge !== undefined) client.onJudge(options.judge);
+  if (options.callMcpTool !== undefined) client.onCallMcpTool(options.callMcpTool);
   const request: RequestOptions = { timeoutMs: options.initializeTimeoutMs ?? 30_000 };
   try {
     await client.initialize(initializeParams(options), request);

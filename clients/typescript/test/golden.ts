@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { CancellationTokenSource, Message, ResponseError, type MessageReader, type MessageWriter, type RequestMessage, type ResponseMessage } from 'vscode-jsonrpc/node';
-import { ErrorCodes, InvokeHookResultSchema, isEventName } from '../../../src/protocol/index.js';
+import { ErrorCodes, isEventName, ServerRequests, type ServerRequestMethod } from '../../../src/protocol/index.js';
 import {
   SETTLE_MS,
   WORKSPACE_PLACEHOLDER as PLACEHOLDER,
@@ -147,6 +147,8 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
   const answered: Wire[] = [];
   /** Server requests (hooks/invoke) in arrival order, for the handler to know which recorded answer is its. */
   const invokeIds: Array<number | string> = [];
+  /** The method of each server request by id (hooks/invoke, hooks/judge, hooks/callMcpTool), to parse its answer. */
+  const serverMethods = new Map<number | string, ServerRequestMethod>();
   const answers = new Map<number | string, Deferred<Wire>>();
   const answerFor = (id: number | string) => answers.get(id) ?? answers.set(id, deferred()).get(id)!;
   const transport = shim(
@@ -154,7 +156,10 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
     ids,
     (message) => {
       received.push(message as Wire);
-      if (Message.isRequest(message)) invokeIds.push(message.id!);
+      if (Message.isRequest(message)) {
+        invokeIds.push(message.id!);
+        serverMethods.set(message.id!, message.method as ServerRequestMethod);
+      }
     },
     (message) => {
       if (Message.isResponse(message)) answered.push(message as Wire);
@@ -169,6 +174,8 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
     if (answer.error) throw new ResponseError(answer.error.code, answer.error.message, answer.error.data);
     return answer.result as never;
   };
+  client.onJudge(handler);
+  client.onCallMcpTool(handler);
 
   const pending = new Map<number | string, { cancel: () => void; outcome: Promise<Outcome> }>();
   const replayed: Step[] = [];
@@ -230,7 +237,8 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
 
   // The client wrote exactly the recorded answers to hookd's requests (through the answer schema).
   const recordedAnswers = fixture.exchange.filter((step) => step.from === 'client' && step.message && step.message.method === undefined).map((step) => step.message!);
-  expect(answered).toEqual(recordedAnswers.map((answer) => (answer.result !== undefined ? { ...answer, result: InvokeHookResultSchema.parse(answer.result) } : answer)));
+  const answerSchema = (id: Wire['id']) => ServerRequests[serverMethods.get(id as number | string) ?? 'hooks/invoke'].result;
+  expect(answered).toEqual(recordedAnswers.map((answer) => (answer.result !== undefined ? { ...answer, result: answerSchema(answer.id).parse(answer.result) } : answer)));
 
   // Every request settled as its recorded answer says: the result, or the typed error.
   for (const [id, { outcome }] of pending) {

@@ -72,6 +72,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         source: source.path,
         scope: source.scope,
         ...trustGate.fieldsFor(source.scope),
+        location: hook.at,
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);

@@ -7,6 +7,7 @@ import { formatPath } from '../../protocol/issue-text.js';
 import type { CapturedOutput, ProcessOutcome } from '../../runner/types.js';
 import { capText, CONTEXT_CAP_CHARS } from './cap.js';
 import { EVENT_RULES } from './event-rules.js';
+import { judgeVerdict } from './judge-verdict.js';
 import { parseHookOutput, type HookOutput } from './output-schema.js';
 import { readHttpResponse } from './http-response.js';
 
@@ -51,6 +52,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
     const verdict = fromJson(event, response.value);
     return typeof verdict === 'string' ? failed(event, hook, 'invalid_output', `invalid hook output: ${verdict}`) : verdict;
   }
+  if (outcome.delegated) return judgeVerdict(event, hook, outcome.delegated, failed);
   if (outcome.exitCode === null) {
     return failed(event, hook, 'signal', `killed by signal ${outcome.signal ?? 'unknown'}${stderrSuffix(outcome)}`);
   }

@@ -1,4 +1,4 @@
-// One handler object of a Claude Code matcher group → a CommandHandler (or HttpHandler), or problems with paths relative to it.
+// One handler object of a Claude Code matcher group → a handler spec, or problems with paths relative to it.
 // Knows handler fields, defaults and placeholders; must not know files, positions or other handlers.
 import { z } from 'zod';
 import type { CommandHandler, HandlerSpec } from '../../engine/dialect.js';
@@ -9,6 +9,7 @@ import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { parseHttpHandler } from './parse-http-handler.js';
 import { findPowerShell } from './powershell.js';
+import { DELEGATED_HANDLER_TYPES, parseDelegatedHandler } from './parse-delegated-handler.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -21,8 +22,6 @@ export type HandlerProblem = {
 export type HandlerParse = { readonly handler?: HandlerSpec; readonly problems: readonly HandlerProblem[] };
 
 /** Handler types Claude Code has and hookd does not run yet: a warning, the handler is skipped. */
-export const UNSUPPORTED_HANDLER_TYPES: readonly string[] = ['prompt', 'agent', 'mcp_tool'];
-
 const PROJECT_DIR_PLACEHOLDER = '${CLAUDE_PROJECT_DIR}';
 
 const CommandHandlerSchema = z.looseObject({
@@ -46,10 +45,8 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string, 
   const type = (raw as Record<string, unknown>).type;
   if (type === undefined) return skip('invalid-handler', 'handler has no "type"; handler skipped', ['type']);
   if (typeof type !== 'string') return skip('invalid-field', 'handler "type" must be a string; handler skipped', ['type']);
-  if (UNSUPPORTED_HANDLER_TYPES.includes(type)) {
-    return { problems: [{ severity: 'warning', code: 'unsupported-handler', message: `handler type "${type}" is not supported yet; handler skipped`, path: ['type'] }] };
-  }
   if (type === 'http') return parseHttpHandler(raw, event);
+  if (DELEGATED_HANDLER_TYPES.includes(type)) return parseDelegatedHandler(raw, type, event);
   if (type !== 'command') return skip('unknown-handler', `unknown handler type "${type}"; handler skipped`, ['type']);
 
   const parsed = CommandHandlerSchema.safeParse(raw);

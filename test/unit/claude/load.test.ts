@@ -289,22 +289,6 @@ describe('claude handlers', () => {
     expect(commandOf(exec).args).toEqual([`--root=${result.workspace}`]);
   });
 
-  it.each(['prompt', 'agent', 'mcp_tool'])('handler type "%s" is not supported yet: a warning with file, line and field; handler skipped', (type) => {
-    const result = load({ project: settings('PreToolUse', [{ hooks: [{ type, url: 'http://x', prompt: 'p' }, command('kept')] }]) });
-    expect(result.diagnostics).toEqual([
-      {
-        severity: 'warning',
-        message: `handler type "${type}" is not supported yet; handler skipped`,
-        file: result.paths.project,
-        line: 7,
-        column: 13,
-        field: 'hooks.PreToolUse[0].hooks[0].type',
-        code: 'unsupported-handler',
-      },
-    ]);
-    expect(ids(result)).toEqual(['project:PreToolUse[0].hooks[1]']);
-  });
-
   it('async: true is a warning "async hooks not supported yet; runs synchronously" and the hook still loads', () => {
     const result = load({ project: settings('PostToolUse', [{ hooks: [command('x', { async: true })] }]) });
     expect(result.diagnostics).toEqual([

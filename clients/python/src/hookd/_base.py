@@ -112,6 +112,18 @@ class ClientBase:
         else:
             self._request_handlers[method] = handler
 
+    def on_judge(self, handler: RequestHandler | None) -> None:
+        """Answer ``hooks/judge`` (Claude ``prompt`` / ``agent`` hooks) with ``handler(JudgeParams)``, which returns a
+        JudgeResult or a dict ``{ok, reason, impossible}``. Set before ``initialize`` to declare
+        ``capabilities.modelJudge``."""
+        self.set_request_handler("hooks/judge", handler)
+
+    def on_call_mcp_tool(self, handler: RequestHandler | None) -> None:
+        """Answer ``hooks/callMcpTool`` (``mcp_tool`` hooks) with ``handler(CallMcpToolParams)``, which returns a
+        CallMcpToolResult or a dict ``{content, text, isError}``. Set before ``initialize`` to declare
+        ``capabilities.mcpTools``."""
+        self.set_request_handler("hooks/callMcpTool", handler)
+
     def _handler_for(self, method: str, params: Any) -> Callable[[], Any] | None:
         """The call answering one server request, or None (→ -32601)."""
         if method == "hooks/invoke" and method not in self._request_handlers:

@@ -255,6 +255,10 @@ def source_value(source: SourceLike) -> dict[str, Any]:
     raise TypeError(f"a source is a path, (path, scope), a ConfigSource or a dict, not {source!r}")
 
 
+#: The capability a client declares when it answers each delegated server request.
+DELEGATED_CAPABILITIES = {"hooks/judge": "modelJudge", "hooks/callMcpTool": "mcpTools"}
+
+
 def initialize_params(
     workspace: str | os.PathLike[str],
     *,
@@ -266,12 +270,17 @@ def initialize_params(
     client_info: ClientInfo | Mapping[str, Any] | None,
     answers_invoke: bool,
     more: Mapping[str, Any] | None = None,
+    answers: Iterable[str] = (),
 ) -> dict[str, Any]:
     """``initialize`` params. ``capabilities.programmaticHooks`` is declared whenever the client answers
     ``hooks/invoke`` (unless the caller set it), so that ``register_hook`` works without ceremony."""
     caps: dict[str, Any] = dict(wire(capabilities)) if capabilities is not None else {}
     if answers_invoke:
         caps.setdefault("programmaticHooks", True)
+        # A handler set for hooks/judge or hooks/callMcpTool declares its capability.
+        for method in answers:
+            if method in DELEGATED_CAPABILITIES:
+                caps.setdefault(DELEGATED_CAPABILITIES[method], True)
     params: dict[str, Any] = {
         "protocolVersion": PROTOCOL_VERSION,
         "clientInfo": wire(client_info) if client_info is not None else {"name": CLIENT_NAME, "version": CLIENT_VERSION},

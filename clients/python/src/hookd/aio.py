@@ -11,7 +11,7 @@ import os
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
 
-from ._base import ClientBase, HookHandler, log
+from ._base import ClientBase, HookHandler, RequestHandler, log
 from ._common import (
     DEFAULT,
     DEFAULT_MAX_MESSAGE_BYTES,
@@ -449,6 +449,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
             capabilities=capabilities,
             client_info=client_info,
             answers_invoke=self.serve_requests,
+            answers=list(self._request_handlers),
             more=more,
         )
         result = await self.request("initialize", params, timeout=timeout)
@@ -659,14 +660,17 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
 class _Spawn:
     """What ``aspawn`` returns: ``async with aspawn(...) as h`` or ``h = await aspawn(...)``."""
 
-    def __init__(self, command: Any, init: dict[str, Any], options: dict[str, Any]) -> None:
+    def __init__(self, command: Any, init: dict[str, Any], options: dict[str, Any], handlers: dict[str, Any] | None = None) -> None:
         self._command = command
+        self._handlers = handlers or {}
         self._init = init
         self._options = options
         self._client: AsyncClient | None = None
 
     async def _open(self) -> AsyncClient:
         client = await AsyncClient.start(self._command, **self._options)
+        for method, handler in self._handlers.items():
+            client.set_request_handler(method, handler)
         try:
             await client.initialize(**self._init)
         except BaseException:
@@ -696,6 +700,8 @@ def aspawn(
     options: ServerOptions | Mapping[str, Any] | None = None,
     capabilities: Capabilities | Mapping[str, Any] | None = None,
     client_info: ClientInfo | Mapping[str, Any] | None = None,
+    judge: RequestHandler | None = None,
+    call_mcp_tool: RequestHandler | None = None,
     **client_options: Any,
 ) -> _Spawn:
     """Starts hookd and initializes it: ``async with hookd.aspawn(workspace=".") as h: ...`` (or
@@ -709,4 +715,5 @@ def aspawn(
         capabilities=capabilities,
         client_info=client_info,
     )
-    return _Spawn(command, init, client_options)
+    handlers = {method: handler for method, handler in (("hooks/judge", judge), ("hooks/callMcpTool", call_mcp_tool)) if handler is not None}
+    return _Spawn(command, init, client_options, handlers)

@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ._base import ClientBase, HookHandler, log
+from ._base import ClientBase, HookHandler, RequestHandler, log
 from ._common import (
     DEFAULT,
     REQUEST_CANCELLED_ANSWER,
@@ -505,6 +505,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
             capabilities=capabilities,
             client_info=client_info,
             answers_invoke=self.serve_requests,
+            answers=list(self._request_handlers),
             more=more,
         )
         result = self.request("initialize", params, timeout=timeout)
@@ -714,12 +715,18 @@ def spawn(
     options: ServerOptions | Mapping[str, Any] | None = None,
     capabilities: Capabilities | Mapping[str, Any] | None = None,
     client_info: ClientInfo | Mapping[str, Any] | None = None,
+    judge: RequestHandler | None = None,
+    call_mcp_tool: RequestHandler | None = None,
     **client_options: Any,
 ) -> Client:
     """Starts hookd and initializes it: ``with hookd.spawn(workspace=".", dialect="claude") as h: ...``.
     ``client_options`` are Client's (env, cwd, framing, stderr, timeout, session, on_progress, ...); the
     initialize result is ``h.initialize_result``."""
     client = Client(command, **client_options)
+    if judge is not None:
+        client.on_judge(judge)
+    if call_mcp_tool is not None:
+        client.on_call_mcp_tool(call_mcp_tool)
     try:
         client.initialize(
             workspace,

@@ -40,6 +40,11 @@ __all__ = [
     "UnregisterHookResult",
     "InvokeHookParams",
     "InvokeHookResult",
+    "JudgeParams",
+    "JudgeResult",
+    "McpContentBlock",
+    "CallMcpToolParams",
+    "CallMcpToolResult",
     "DryRunParams",
     "DryRunResult",
     "BeginRunParams",
@@ -271,6 +276,10 @@ class ServerOptions(Model):
 @dataclass
 class Capabilities(Model):
     programmatic_hooks: bool | None = None
+    #: The client answers ``hooks/judge`` (prompt and agent hooks judged by its model).
+    model_judge: bool | None = None
+    #: The client answers ``hooks/callMcpTool`` (mcp_tool hooks call its MCP tools).
+    mcp_tools: bool | None = None
 
 
 @dataclass
@@ -467,6 +476,60 @@ class InvokeHookResult(Model):
 
 
 @dataclass
+class JudgeParams(Model):
+    """hookd → client (``hooks/judge``): judge with the agent's model. ``kind`` is ``prompt`` or ``agent``;
+    ``prompt`` has ``$ARGUMENTS`` already replaced by the hook input JSON."""
+
+    hook_id: str
+    event: str
+    session_id: str
+    kind: str
+    prompt: str
+    timeout_ms: int
+    model: str | None = None
+
+
+@dataclass
+class JudgeResult(Model):
+    """The answer to ``hooks/judge``: ``ok=True``, or ``ok=False`` with a ``reason`` (and ``impossible=True``
+    when a Stop condition can never be met)."""
+
+    ok: bool
+    reason: str | None = None
+    impossible: bool | None = None
+
+
+@dataclass
+class McpContentBlock(Model):
+    type: str
+    text: str | None = None
+
+
+@dataclass
+class CallMcpToolParams(Model):
+    """hookd → client (``hooks/callMcpTool``): call MCP tool ``tool`` of the connected server ``server``;
+    ``input``'s string values have had ``${path}`` placeholders substituted from the hook input."""
+
+    hook_id: str
+    event: str
+    session_id: str
+    server: str
+    tool: str
+    input: Any
+    timeout_ms: int
+
+
+@dataclass
+class CallMcpToolResult(Model):
+    """The tool's result: its ``content`` blocks (text blocks are the hook's output) or one ``text``, and
+    ``is_error`` (a non-blocking error in hookd)."""
+
+    content: list[McpContentBlock] | None = None
+    text: str | None = None
+    is_error: bool | None = None
+
+
+@dataclass
 class DryRunParams(Model):
     event: str
     handler: Any
@@ -642,6 +705,8 @@ SERVER_NOTIFICATIONS: dict[str, type[Model] | None] = {
 #: server → client requests: method → (params type, result type).
 SERVER_REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
     "hooks/invoke": (InvokeHookParams, InvokeHookResult),
+    "hooks/judge": (JudgeParams, JudgeResult),
+    "hooks/callMcpTool": (CallMcpToolParams, CallMcpToolResult),
 }
 
 def _typed(value: Any, model: type[Model] | None) -> Any:

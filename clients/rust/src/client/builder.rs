@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicI64, AtomicUsize};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
-use super::conn::{Callback, Conn, State};
+use super::conn::{Callback, Conn, JudgeHandler, McpToolHandler, State};
 use super::hookd::{Hookd, Inner};
 use super::notifications::ServerNotification;
 use super::reader::read_loop;
@@ -32,6 +32,8 @@ pub struct Builder {
     startup_timeout: Duration,
     shutdown_timeout: Duration,
     callbacks: Vec<Callback>,
+    judge: Option<JudgeHandler>,
+    mcp_tool: Option<McpToolHandler>,
 }
 
 impl Default for Builder {
@@ -55,6 +57,8 @@ impl Default for Builder {
             startup_timeout: Duration::from_secs(30),
             shutdown_timeout: Duration::from_secs(3),
             callbacks: Vec::new(),
+            judge: None,
+            mcp_tool: None,
         }
     }
 }
@@ -187,6 +191,26 @@ impl Builder {
         }));
         self
     }
+    /// Answers hookd's `hooks/judge` (Claude `prompt` and `agent` hooks) with the agent's model, and declares
+    /// `capabilities.modelJudge`. The future is aborted when hookd cancels the request (timeout or cancelled event).
+    pub fn on_judge<F, Fut>(mut self, handler: F) -> Self
+    where
+        F: Fn(JudgeParams) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = JudgeResult> + Send + 'static,
+    {
+        self.judge = Some(Arc::new(move |params| Box::pin(handler(params))));
+        self
+    }
+    /// Answers hookd's `hooks/callMcpTool` (`mcp_tool` hooks) by calling the agent's MCP tool, and declares
+    /// `capabilities.mcpTools`.
+    pub fn on_call_mcp_tool<F, Fut>(mut self, handler: F) -> Self
+    where
+        F: Fn(CallMcpToolParams) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = CallMcpToolResult> + Send + 'static,
+    {
+        self.mcp_tool = Some(Arc::new(move |params| Box::pin(handler(params))));
+        self
+    }
     /// Called on the reader task for every notification.
     pub fn on_notification(mut self, f: impl Fn(&ServerNotification) + Send + Sync + 'static) -> Self {
         self.callbacks.push(Arc::new(f));
@@ -217,6 +241,8 @@ impl Builder {
             sources: self.sources.clone(),
             capabilities: Some(Capabilities {
                 programmatic_hooks: self.programmatic_hooks.then_some(true),
+                model_judge: self.judge.is_some().then_some(true),
+                mcp_tools: self.mcp_tool.is_some().then_some(true),
                 other: JsonObject::new(),
             }),
             options: self.options.clone(),
@@ -241,6 +267,8 @@ impl Builder {
             server_requests: Mutex::new(HashMap::new()),
             subscribers: Mutex::new(Vec::new()),
             callbacks: self.callbacks,
+            judge: self.judge,
+            mcp_tool: self.mcp_tool,
             stderr: spawned.stderr,
             request_timeout: self.request_timeout,
         });

@@ -18,6 +18,8 @@ use super::notifications::ServerNotification;
 
 pub(super) type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 pub(super) type Handler = Arc<dyn Fn(InvokeHookParams) -> BoxFuture<InvokeHookResult> + Send + Sync>;
+pub(super) type JudgeHandler = Arc<dyn Fn(JudgeParams) -> BoxFuture<JudgeResult> + Send + Sync>;
+pub(super) type McpToolHandler = Arc<dyn Fn(CallMcpToolParams) -> BoxFuture<CallMcpToolResult> + Send + Sync>;
 pub(super) type Callback = Arc<dyn Fn(&ServerNotification) + Send + Sync>;
 pub(super) type Answer = std::result::Result<Value, RpcError>;
 
@@ -38,6 +40,10 @@ pub(super) struct Conn {
     pub(super) server_requests: Mutex<HashMap<Id, AbortHandle>>,
     pub(super) subscribers: Mutex<Vec<mpsc::UnboundedSender<ServerNotification>>>,
     pub(super) callbacks: Vec<Callback>,
+    /// Answers `hooks/judge` (set with `Builder::on_judge`, which declares `capabilities.modelJudge`).
+    pub(super) judge: Option<JudgeHandler>,
+    /// Answers `hooks/callMcpTool` (set with `Builder::on_call_mcp_tool`, which declares `capabilities.mcpTools`).
+    pub(super) mcp_tool: Option<McpToolHandler>,
     pub(super) stderr: StderrTail,
     pub(super) request_timeout: Option<Duration>,
 }

@@ -9,7 +9,7 @@ use tokio::process::ChildStdout;
 use tokio::task::JoinHandle;
 use super::conn::Conn;
 use super::notifications::ServerNotification;
-use super::server_requests::invoke;
+use super::server_requests::{call_mcp_tool, invoke, judge};
 
 /// Routes every message hookd writes; on end of output (or an unreadable stream) fails what still waits.
 pub(super) async fn read_loop(conn: Arc<Conn>, mut reader: LineReader<ChildStdout>, stderr_task: Option<JoinHandle<()>>) {
@@ -53,6 +53,10 @@ fn dispatch(conn: &Arc<Conn>, message: Message) {
         Message::Request { id, method, params } => {
             if method == methods::INVOKE_HOOK {
                 invoke(conn, id, params);
+            } else if method == methods::JUDGE {
+                judge(conn, id, params);
+            } else if method == methods::CALL_MCP_TOOL {
+                call_mcp_tool(conn, id, params);
             } else {
                 let error = RpcError::new(error_codes::METHOD_NOT_FOUND, format!("method not found: {method}"));
                 let _ = conn.send_message(&Message::Response { id, result: Err(error) });

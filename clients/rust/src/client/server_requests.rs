@@ -1,12 +1,13 @@
-//! Server → client requests: runs the registered programmatic hook handler for `hooks/invoke` in its own task
-//! and answers it. No hook logic of its own: the handler decides.
+//! Server → client requests: runs the registered programmatic hook handler for `hooks/invoke`, and the agent's
+//! `hooks/judge` and `hooks/callMcpTool` handlers, each in its own task, and answers it. No hook logic of its own.
 
 use crate::protocol::*;
 use crate::transport::{Id, Message, RpcError};
 use serde_json::Value;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use super::conn::{Conn, Handler};
+use super::conn::{BoxFuture, Conn, Handler};
+use serde::{de::DeserializeOwned, Serialize};
 
 impl Conn {
     async fn handler_for(&self, hook_id: &str) -> Option<Handler> {
@@ -60,6 +61,55 @@ pub(super) fn invoke(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
             Ok(Err(error)) => Err(error),
             Err(join) if join.is_cancelled() => Err(RpcError::new(error_codes::REQUEST_CANCELLED, "cancelled")),
             Err(_) => Err(RpcError::new(error_codes::INTERNAL_ERROR, "the hook handler panicked")),
+        };
+        let _ = conn.send_message(&Message::Response { id, result });
+    });
+}
+
+/// Runs the agent's `hooks/judge` handler in its own task and answers it (as `invoke` does: `-32602` for params that
+/// do not parse, `-32601` without a handler, `-32800` when hookd cancelled it).
+pub(super) fn judge(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
+    let handler = conn.judge.clone();
+    serve(conn, id, params, methods::JUDGE, handler.map(|h| move |p: JudgeParams| h(p)));
+}
+
+/// Runs the agent's `hooks/callMcpTool` handler in its own task and answers it.
+pub(super) fn call_mcp_tool(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
+    let handler = conn.mcp_tool.clone();
+    serve(conn, id, params, methods::CALL_MCP_TOOL, handler.map(|h| move |p: CallMcpToolParams| h(p)));
+}
+
+fn serve<P, R, F>(conn: &Arc<Conn>, id: Id, params: Option<Value>, method: &'static str, handler: Option<F>)
+where
+    P: DeserializeOwned + Send + 'static,
+    R: Serialize + Send + 'static,
+    F: Fn(P) -> BoxFuture<R> + Send + 'static,
+{
+    let Some(handler) = handler else {
+        let error = RpcError::new(error_codes::METHOD_NOT_FOUND, format!("this client has no handler for {method}"));
+        let _ = conn.send_message(&Message::Response { id, result: Err(error) });
+        return;
+    };
+    let params = match serde_json::from_value::<P>(params.unwrap_or(Value::Null)) {
+        Ok(params) => params,
+        Err(error) => {
+            let error = RpcError::new(error_codes::INVALID_PARAMS, format!("invalid {method} params: {error}"));
+            let _ = conn.send_message(&Message::Response { id, result: Err(error) });
+            return;
+        }
+    };
+    let mut server_requests = conn.server_requests.lock().unwrap();
+    let work = tokio::spawn(handler(params));
+    server_requests.insert(id.clone(), work.abort_handle());
+    drop(server_requests);
+    let conn = conn.clone();
+    tokio::spawn(async move {
+        let outcome = work.await;
+        conn.server_requests.lock().unwrap().remove(&id);
+        let result = match outcome {
+            Ok(result) => serde_json::to_value(result).map_err(|e| RpcError::new(error_codes::INTERNAL_ERROR, e.to_string())),
+            Err(join) if join.is_cancelled() => Err(RpcError::new(error_codes::REQUEST_CANCELLED, "cancelled")),
+            Err(_) => Err(RpcError::new(error_codes::INTERNAL_ERROR, format!("the {method} handler panicked"))),
         };
         let _ = conn.send_message(&Message::Response { id, result });
     });

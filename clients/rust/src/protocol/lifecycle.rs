@@ -39,6 +39,12 @@ pub struct Capabilities {
     /// The client answers `hooks/invoke`, so it may register programmatic hooks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub programmatic_hooks: Option<bool>,
+    /// The client answers `hooks/judge` (prompt and agent hooks judged by its model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_judge: Option<bool>,
+    /// The client answers `hooks/callMcpTool` (mcp_tool hooks call its MCP tools).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcp_tools: Option<bool>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

@@ -11,6 +11,7 @@
 
 #[macro_use]
 mod wire;
+mod delegated;
 mod enums;
 mod events;
 mod lifecycle;
@@ -21,6 +22,7 @@ mod results;
 mod session;
 mod unknown;
 
+pub use delegated::*;
 pub use enums::*;
 pub use events::*;
 pub use lifecycle::*;
@@ -71,6 +73,10 @@ pub mod methods {
     pub const CANCEL_REQUEST: &str = "$/cancelRequest";
     /// Server → client request.
     pub const INVOKE_HOOK: &str = "hooks/invoke";
+    /// Server → client request: judge with the agent's model (prompt and agent hooks).
+    pub const JUDGE: &str = "hooks/judge";
+    /// Server → client request: call one of the agent's MCP tools (mcp_tool hooks).
+    pub const CALL_MCP_TOOL: &str = "hooks/callMcpTool";
     /// Server → client notifications.
     pub const PROGRESS: &str = "hooks/progress";
     pub const DIAGNOSTICS: &str = "hooks/diagnostics";

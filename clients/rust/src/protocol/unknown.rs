@@ -81,6 +81,11 @@ unknown_fields! {
     UnregisterHookResult {}
     InvokeHookParams {}
     InvokeHookResult {}
+    JudgeParams {}
+    JudgeResult {}
+    CallMcpToolParams {}
+    McpContentBlock {}
+    CallMcpToolResult { content }
     BeginRunParams {}
     BeginRunResult {}
     EndRunParams {}

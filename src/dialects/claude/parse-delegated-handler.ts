@@ -1,0 +1,108 @@
+// One Claude Code `prompt`, `agent` or `mcp_tool` handler object → a JudgeHandler / McpToolHandler, or problems with
+// paths relative to it. Knows these types' fields, defaults and which events accept them; not files or positions.
+import { z } from 'zod';
+import type { JudgeHandler, McpToolHandler } from '../../engine/dialect.js';
+import type { EventName } from '../../protocol/index.js';
+import { formatPath } from '../../protocol/issue-text.js';
+import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
+import type { HandlerProblem } from './parse-handler.js';
+
+export const DELEGATED_HANDLER_TYPES: readonly string[] = ['prompt', 'agent', 'mcp_tool'];
+
+/** Claude Code hooks reference, "which types each event accepts": prompt and agent only here; mcp_tool everywhere. */
+export const JUDGE_EVENTS: readonly string[] = [
+  'PermissionDenied',
+  'PermissionRequest',
+  'PostToolBatch',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PreToolUse',
+  'Stop',
+  'SubagentStop',
+  'TaskCompleted',
+  'TaskCreated',
+  'TeammateIdle',
+  'UserPromptExpansion',
+  'UserPromptSubmit',
+];
+
+/** Default timeouts in seconds: prompt 30, agent 60; mcp_tool as a command on the event. */
+const JUDGE_TIMEOUT_SECONDS = { prompt: 30, agent: 60 } as const;
+
+const common = {
+  timeout: z.number({ error: 'must be a number of seconds' }).positive({ error: 'must be a positive number of seconds' }).optional(),
+  statusMessage: z.string({ error: 'must be a string' }).optional(),
+  onFailure: z.enum(['block', 'continue'], { error: 'must be "block" or "continue"' }).optional(),
+  if: z.string({ error: 'must be a permission rule string' }).optional(),
+};
+
+const JudgeSchema = z.looseObject({
+  type: z.enum(['prompt', 'agent']),
+  prompt: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
+  model: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional(),
+  continueOnBlock: z.boolean({ error: 'must be true or false' }).optional(),
+  ...common,
+});
+
+const McpToolSchema = z.looseObject({
+  type: z.literal('mcp_tool'),
+  server: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
+  tool: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
+  input: z.record(z.string(), z.unknown(), { error: 'must be an object of tool arguments' }).optional(),
+  ...common,
+});
+
+export type DelegatedParse = { readonly handler?: JudgeHandler | McpToolHandler; readonly problems: readonly HandlerProblem[] };
+
+export function parseDelegatedHandler(raw: object, type: string, event: EventName): DelegatedParse {
+  if (type !== 'mcp_tool' && !JUDGE_EVENTS.includes(event)) {
+    const message = `${event} does not accept "${type}" handlers (only command, http and mcp_tool); handler skipped`;
+    return { problems: [{ severity: 'warning', code: 'handler-type-not-accepted', message, path: ['type'] }] };
+  }
+  const parsed = type === 'mcp_tool' ? McpToolSchema.safeParse(raw) : JudgeSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      problems: parsed.error.issues.map((issue) => {
+        const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
+        return { severity: 'error' as const, code: 'invalid-field', message: `handler field "${formatPath(path)}" ${issue.message}; handler skipped`, path };
+      }),
+    };
+  }
+  const spec = parsed.data;
+  const problems: HandlerProblem[] = [];
+  if (spec.if !== undefined) {
+    // As for command handlers (parse-handler.ts): `if` scopes tool events only.
+    if (!EVENT_RULES[event].toolEvent) {
+      const message = `"if" applies only to tool events; Claude Code never runs this handler on ${event}; handler skipped`;
+      return { problems: [{ severity: 'warning', code: 'if-on-non-tool-event', message, path: ['if'] }] };
+    }
+    problems.push({ severity: 'warning', code: 'unsupported-if', message: '"if" conditions are not supported yet; the handler runs on every match', path: ['if'] });
+  }
+  const shared = {
+    ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
+    onFailure: spec.onFailure ?? ('continue' as const),
+  };
+  if (spec.type === 'mcp_tool') {
+    const seconds = spec.timeout ?? defaultTimeoutSeconds(event);
+    const handler: McpToolHandler = { type: 'mcp_tool', server: spec.server, tool: spec.tool, input: spec.input ?? {}, timeoutMs: toMs(seconds), ...shared };
+    return { handler, problems };
+  }
+  if (spec.type === 'agent' && spec.continueOnBlock !== undefined) {
+    problems.push({ severity: 'info', code: 'ignored-field', message: 'agent handlers have no "continueOnBlock": a failed judgement always feeds back', path: ['continueOnBlock'] });
+  }
+  const seconds = spec.timeout ?? JUDGE_TIMEOUT_SECONDS[spec.type];
+  const handler: JudgeHandler = {
+    type: spec.type,
+    prompt: spec.prompt,
+    ...(spec.model !== undefined ? { model: spec.model } : {}),
+    // Claude Code: an agent's ok:false is handled like a prompt's with continueOnBlock.
+    ...(spec.type === 'agent' ? { continueOnBlock: true } : spec.continueOnBlock !== undefined ? { continueOnBlock: spec.continueOnBlock } : {}),
+    timeoutMs: toMs(seconds),
+    ...shared,
+  };
+  return { handler, problems };
+}
+
+function toMs(seconds: number): number {
+  return Math.max(1, Math.round(seconds * 1000));
+}
