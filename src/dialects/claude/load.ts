@@ -21,7 +21,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       diagnostics.push(read.diagnostic);
       continue;
     }
-    const settings = parseSettings(read.document, context.workspace);
+    const settings = parseSettings(read.document, context.workspace, context.home);
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
     for (const entry of settings.diagnostics) diagnostics.push(entry);
     files.push({ source, settings });
@@ -56,6 +56,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         event: hook.event,
         ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
         matches: hook.matches,
+        ...(hook.condition !== undefined ? { applies: hook.condition.applies, condition: hook.condition.text } : {}),
         handler: hook.handler,
         source: source.path,
         scope: source.scope,

@@ -1,5 +1,6 @@
 // One handler object of a Claude Code matcher group → a CommandHandler, or problems with paths relative to it.
 // Knows handler fields, defaults and placeholders; must not know files, positions or other handlers.
+import { homedir } from 'node:os';
 import { z } from 'zod';
 import type { CommandHandler } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
@@ -7,6 +8,8 @@ import type { JsonPath } from '../../config/json-locate.js';
 import type { Severity } from '../../config/diagnostic.js';
 import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
 import { formatPath } from '../../protocol/issue-text.js';
+import { parsePermissionRule } from './permission-rule.js';
+import { compileIfCondition, type IfCondition } from './permission-rule-match.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -16,7 +19,12 @@ export type HandlerProblem = {
   readonly path: JsonPath;
 };
 
-export type HandlerParse = { readonly handler?: CommandHandler; readonly problems: readonly HandlerProblem[] };
+export type HandlerParse = {
+  readonly handler?: CommandHandler;
+  readonly problems: readonly HandlerProblem[];
+  /** The handler's `if` rule, compiled (tool events only): the handler starts only when it applies. */
+  readonly condition?: IfCondition & { readonly text: string };
+};
 
 /** Handler types Claude Code has and hookd does not run yet: a warning, the handler is skipped. */
 export const UNSUPPORTED_HANDLER_TYPES: readonly string[] = ['http', 'prompt', 'agent', 'mcp_tool'];
@@ -36,7 +44,8 @@ const CommandHandlerSchema = z.looseObject({
   if: z.string({ error: 'must be a permission rule string' }).optional(),
 });
 
-export function parseHandler(raw: unknown, event: EventName, workspace: string): HandlerParse {
+/** `home` is the base of `~/` paths in an `if` rule (default: this user's home directory). */
+export function parseHandler(raw: unknown, event: EventName, workspace: string, home?: string): HandlerParse {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return skip('invalid-handler', 'handler must be an object; handler skipped', []);
   }
@@ -63,12 +72,19 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     problems.push({ severity: 'warning', code, message, path });
   };
 
+  let condition: HandlerParse['condition'];
   if (spec.if !== undefined) {
     if (!EVENT_RULES[event].toolEvent) {
       warn('if-on-non-tool-event', `"if" applies only to tool events; Claude Code never runs this handler on ${event}; handler skipped`, ['if']);
       return { problems };
     }
-    warn('unsupported-if', '"if" conditions are not supported yet; the handler runs on every match', ['if']);
+    const rule = parsePermissionRule(spec.if);
+    if (!rule.ok) {
+      return { problems: [...problems, { severity: 'error', code: 'invalid-if', message: `handler field "if" is not one permission rule: ${rule.error}; handler skipped`, path: ['if'] }] };
+    }
+    const compiled = compileIfCondition(rule.rule, { root: workspace, home: home ?? homedir() });
+    if (compiled.notice !== undefined) problems.push({ severity: 'info', code: 'if-content-unknown', message: compiled.notice, path: ['if'] });
+    condition = { ...compiled, text: `if ${JSON.stringify(spec.if)}` };
   }
   if (spec.shell === 'powershell' && spec.args === undefined) {
     warn('unsupported-shell', 'shell "powershell" is not available on this platform; handler skipped', ['shell']);
@@ -88,7 +104,7 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? 'continue',
   };
-  return { handler, problems };
+  return { handler, problems, ...(condition !== undefined ? { condition } : {}) };
 }
 
 function skip(code: string, message: string, path: JsonPath): HandlerParse {

@@ -9,7 +9,7 @@ import { locate, type JsonDocument, type JsonPath } from '../../config/json-loca
 import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
 import { compileMatcher, normalizeMatcher, type MatchFn } from './matcher.js';
-import { parseHandler } from './parse-handler.js';
+import { parseHandler, type HandlerParse } from './parse-handler.js';
 
 export type ParsedHook = {
   readonly event: EventName;
@@ -18,6 +18,8 @@ export type ParsedHook = {
   readonly matcher?: string;
   readonly matches: MatchFn;
   readonly handler: CommandHandler;
+  /** The handler's `if` rule, compiled: the hook starts only when it applies. */
+  readonly condition?: NonNullable<HandlerParse['condition']>;
   /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
   readonly dedupeKey: string;
   readonly at: DiagnosticAt;
@@ -35,7 +37,8 @@ export type ParsedSettings = {
 
 const matchAll: MatchFn = () => true;
 
-export function parseSettings(document: JsonDocument, workspace: string): ParsedSettings {
+/** `home`: the base of `~/` paths in handlers' `if` rules. */
+export function parseSettings(document: JsonDocument, workspace: string, home?: string): ParsedSettings {
   const problems = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
   const at = (path: JsonPath, code?: string): DiagnosticAt => ({
@@ -123,7 +126,7 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
       }
       group.hooks.forEach((raw: unknown, handlerIndex) => {
         const handlerPath = [...groupPath, 'hooks', handlerIndex];
-        const parsed = parseHandler(raw, eventName, workspace);
+        const parsed = parseHandler(raw, eventName, workspace, home);
         for (const problem of parsed.problems) report(problem.severity, problem.code, problem.message, [...handlerPath, ...problem.path]);
         if (parsed.handler === undefined) return;
         hooks.push({
@@ -133,6 +136,7 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
           ...(matcher !== undefined ? { matcher } : {}),
           matches,
           handler: parsed.handler,
+          ...(parsed.condition !== undefined ? { condition: parsed.condition } : {}),
           dedupeKey: canonicalJson([eventName, rule.hasMatcher ? normalizeMatcher(matcher) : '*', raw]),
           at: at(handlerPath),
         });
