@@ -79,12 +79,14 @@ export async function runTestEvent(event: string | undefined, flags: TestFlags, 
   if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
   const params = await readParams(engine, event, flags.input, workspace);
   // Ctrl-C or SIGTERM kills every hook tree and exits 130/143 before anything is printed.
-  const { result } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal }));
+  const { result, skippedByCondition } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal }));
+  const skipped = (skippedByCondition ?? []).map((hook) => ({ hookId: hook.id, condition: hook.condition }));
   if (flags.json) {
-    print(JSON.stringify({ diagnostics: engine.diagnostics(), result }, null, 2));
+    print(JSON.stringify({ diagnostics: engine.diagnostics(), result, ...(skipped.length > 0 ? { skipped } : {}) }, null, 2));
     return 0;
   }
   for (const diagnostic of engine.diagnostics()) print(`config ${formatDiagnostic(diagnostic)}`);
   printResult(event, result, print);
+  for (const hook of skipped) print(`  ${hook.hookId}: not started — its condition ${hook.condition ?? ''} does not match`);
   return 0;
 }

@@ -94,6 +94,13 @@ export type HookSpec = {
   readonly matcher?: string;
   /** Compiled matcher; `target` is the dialect's match field for the event (undefined: the event has none). */
   readonly matches: (target: string | undefined) => boolean;
+  /**
+   * A condition on the whole event, checked after `matches` (claude: the handler's `if` permission rule); false: the
+   * hook is not started for this event. Omitted: always true.
+   */
+  readonly applies?: (context: EventContext) => boolean;
+  /** The condition as written, for reports of hooks it kept from starting (e.g. `if "Bash(git *)"`). */
+  readonly condition?: string;
   readonly handler: HandlerSpec;
   /** The file it came from ("client" for programmatic hooks). */
   readonly source: string;

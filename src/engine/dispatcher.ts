@@ -43,6 +43,8 @@ export type DispatchOutcome = {
   readonly stdin: string;
   /** Each run's captured stderr text (at most the output cap), in the order of `runs`. */
   readonly runStderr: readonly string[];
+  /** Hooks whose matcher matched but whose `applies` condition did not: not started (dry runs report them). */
+  readonly skippedByCondition?: readonly HookSpec[];
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
@@ -67,7 +69,13 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const { dialect, event, params, workspace, signal } = request;
   const context = eventContext(event, params, workspace);
   const target = dialect.matchTarget(event, params);
-  const hooks = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
+  const matched = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
+  const skippedByCondition: HookSpec[] = [];
+  const hooks = matched.filter((hook) => {
+    if (hook.applies === undefined || hook.applies(context)) return true;
+    skippedByCondition.push(hook);
+    return false;
+  });
   const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
 
   const launch = (hook: HookSpec): Promise<ProcessOutcome> => {
@@ -146,5 +154,12 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     context,
     results.map(([, verdict]) => verdict),
   );
-  return { merged, runs, cancelled: signal.aborted, stdin, runStderr: results.map(([outcome]) => outcome.stderr.text) };
+  return {
+    merged,
+    runs,
+    cancelled: signal.aborted,
+    stdin,
+    runStderr: results.map(([outcome]) => outcome.stderr.text),
+    ...(skippedByCondition.length > 0 ? { skippedByCondition } : {}),
+  };
 }

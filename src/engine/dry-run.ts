@@ -46,8 +46,16 @@ export async function dryRunHandler(engine: Engine, loadContext: LoadContext, re
   const diagnostics = [...parsed.diagnostics];
   if (parsed.hook === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { kind: 'done', diagnostics, cancelled: false };
 
-  const { result, cancelled, stdin } = await engine.dryRun(parsed.hook, event, params, options);
+  const { result, cancelled, stdin, skippedByCondition } = await engine.dryRun(parsed.hook, event, params, options);
   const input = parsedEnvelope(stdin);
+  for (const hook of skippedByCondition ?? []) {
+    diagnostics.push({
+      severity: 'info',
+      code: 'condition-not-met',
+      message: `the handler was not started: its condition ${hook.condition ?? '(applies)'} does not match these params`,
+      field: 'handler',
+    });
+  }
   for (const run of result.runs) {
     if (run.failureClass === null) continue;
     diagnostics.push({ severity: 'warning', code: run.failureClass, message: run.message ?? `the handler failed (${run.failureClass})`, field: 'handler' });

@@ -46,6 +46,8 @@ export type EventDispatch = {
   readonly stdin: string;
   /** Each run's captured stderr text, in the order of `result.runs` (for reports of runs nobody waits for). */
   readonly runStderr: readonly string[];
+  /** Hooks the matcher selected but their condition (`HookSpec.applies`) kept from starting. */
+  readonly skippedByCondition?: readonly HookSpec[];
 };
 export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
 
@@ -239,7 +241,7 @@ export class Engine {
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
-    const { runs, merged, cancelled, stdin, runStderr } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -254,7 +256,7 @@ export class Engine {
         this.#settings(),
       ),
     );
-    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin, runStderr };
+    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin, runStderr, ...(skippedByCondition ? { skippedByCondition } : {}) };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {

@@ -23,7 +23,11 @@ export type BoundedMatcherSpec = {
   readonly workerSource: string;
   /** The same test in linear time, when it exists. */
   readonly linear?: RE2JS;
+  /** `linear` is exact only on targets without surrogate code units (an `annex-b` translation): others go to the worker. */
+  readonly linearOnlyWithoutSurrogates?: boolean;
 };
+
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Undefined, or why the pattern is too long to compile. */
 export function patternLengthProblem(pattern: string): string | undefined {
@@ -39,7 +43,8 @@ export function boundedMatchFn(spec: BoundedMatcherSpec): MatchFn {
   return (target) => {
     if (target === undefined) return true;
     if (disabled) return false;
-    if (linear !== undefined && programSize * (target.length + 1) <= IN_THREAD_BUDGET) return linear.test(target);
+    const linearExact = linear !== undefined && !(spec.linearOnlyWithoutSurrogates === true && SURROGATE.test(target));
+    if (linearExact && programSize * (target.length + 1) <= IN_THREAD_BUDGET) return linear.test(target);
     const verdict = testInWorker(spec.engine, spec.workerSource, target);
     if (verdict === 'timeout') {
       disabled = true;

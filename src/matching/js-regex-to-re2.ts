@@ -1,9 +1,19 @@
-// Rewrites a JavaScript `u`-mode regex (already accepted by `new RegExp(p, 'u')`) into RE2 syntax that tests
-// the same strings, or says which construct only a backtracking engine can run. Pure; never runs a regex.
+// Rewrites a JavaScript regex (already accepted by `new RegExp(p, 'u')`, or by `new RegExp(p)` in `annex-b` mode) into
+// RE2 syntax that tests the same strings, or says which construct only a backtracking engine can run. Pure; never runs a regex.
 // Hand-written because re2js's own translateRegExp keeps `.`, `\s` and classes in RE2's meaning, not JavaScript's.
 import { CodePointSet, JS_DIGIT, JS_DOT, JS_WHITESPACE, JS_WORD, NO_CODE_POINTS } from './code-point-set.js';
 
 export type Re2Translation = { readonly ok: true; readonly re2: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * `unicode`: the pattern means what `new RegExp(p, 'u')` means (code points, strict escapes).
+ * `annex-b`: what `new RegExp(p)` means (no flags): the pattern is a sequence of UTF-16 code units and the web-compat
+ * grammar of ECMA-262 Annex B applies (`\-`, `\_` are identity escapes, a `{` that is no quantifier, `}` and `]` are
+ * literals, `\c` without a letter is a backslash, `\u{...}` is `u` repeated, `\p` is `p`). The translation is exact only on
+ * targets without surrogate code units (there a code unit and a code point are the same); the caller tests other targets
+ * with JavaScript itself. A pattern with a surrogate code unit, a backreference or a legacy octal escape is not translated.
+ */
+export type RegexMode = 'unicode' | 'annex-b';
 
 /** RE2 refuses larger repetition counts. */
 const MAX_RE2_REPEAT = 1000;
@@ -17,8 +27,9 @@ class Untranslatable extends Error {}
  * Lookaround, backreferences, `\p{...}` (Unicode versions differ), inline modifiers and anything unexpected are
  * reported instead.
  */
-export function translateJsRegex(pattern: string): Re2Translation {
-  const parser = new Parser(Array.from(pattern));
+export function translateJsRegex(pattern: string, mode: RegexMode = 'unicode'): Re2Translation {
+  if (mode === 'annex-b' && /[\uD800-\uDFFF]/.test(pattern)) return { ok: false, reason: 'a character outside the Basic Multilingual Plane (two code units without the u flag)' };
+  const parser = new Parser(mode === 'annex-b' ? pattern.split('') : Array.from(pattern), mode, /\(\?<[^=!]/.test(pattern));
   try {
     const re2 = parser.disjunction();
     if (!parser.atEnd()) throw new Untranslatable(`an unexpected \`${parser.peek() ?? ''}\``);
@@ -45,7 +56,16 @@ const CLASS_ESCAPES: Readonly<Record<string, CodePointSet>> = {
 class Parser {
   #at = 0;
 
-  constructor(private readonly chars: readonly string[]) {}
+  constructor(
+    private readonly chars: readonly string[],
+    private readonly mode: RegexMode = 'unicode',
+    /** The pattern has a named group: `\k` is then a named backreference even without the u flag. */
+    private readonly namedGroups = false,
+  ) {}
+
+  get #annexB(): boolean {
+    return this.mode === 'annex-b';
+  }
 
   atEnd(): boolean {
     return this.#at >= this.chars.length;
@@ -109,12 +129,15 @@ class Parser {
         return this.#group();
       case '\\':
         return this.#atomEscape();
-      case '*':
-      case '+':
-      case '?':
       case '{':
       case '}':
       case ']':
+        // Annex B: literal (a `{` that reads as a quantifier here is a SyntaxError, refused before translation).
+        if (this.#annexB) return literal(char.codePointAt(0)!);
+        throw new Untranslatable(`an unexpected \`${char}\``);
+      case '*':
+      case '+':
+      case '?':
       case ')':
       case '|':
         throw new Untranslatable(`an unexpected \`${char}\``);
@@ -153,7 +176,7 @@ class Parser {
     if (char === '*' || char === '+' || char === '?') {
       this.#at++;
       out = char;
-    } else if (char === '{') {
+    } else if (char === '{' && (!this.#annexB || this.#bracedQuantifierAhead())) {
       this.#at++;
       const low = this.#count();
       let high: number | undefined = low;
@@ -170,6 +193,19 @@ class Parser {
     return out;
   }
 
+  /** Annex B: `{` starts a quantifier only when `{n}`, `{n,}` or `{n,m}` follows; otherwise it is a literal. */
+  #bracedQuantifierAhead(): boolean {
+    const isDigit = (offset: number) => /^[0-9]$/.test(this.peek(offset) ?? '');
+    let offset = 1;
+    if (!isDigit(offset)) return false;
+    while (isDigit(offset)) offset++;
+    if (this.peek(offset) === ',') {
+      offset++;
+      while (isDigit(offset)) offset++;
+    }
+    return this.peek(offset) === '}';
+  }
+
   #count(): number {
     let digits = '';
     while (this.peek() !== undefined && /^[0-9]$/.test(this.peek()!)) digits += this.#next();
@@ -182,7 +218,9 @@ class Parser {
   #atomEscape(): string {
     const char = this.peek();
     if (char !== undefined && /^[1-9]$/.test(char)) throw new Untranslatable(`a backreference \`\\${char}\``);
-    if (char === 'k') throw new Untranslatable('a named backreference `\\k<...>`');
+    if (char === 'k' && (!this.#annexB || this.namedGroups)) throw new Untranslatable('a named backreference `\\k<...>`');
+    // Annex B: `\c` not followed by a letter is a literal backslash; the `c` is read as the next atom.
+    if (this.#annexB && char === 'c' && !/^[A-Za-z]$/.test(this.peek(1) ?? '')) return literal(0x5c);
     const atom = this.#characterEscapeOrClass(false);
     return atom.kind === 'set' ? atom.set.toRe2Class() : literal(atom.codePoint);
   }
@@ -199,6 +237,10 @@ class Parser {
       if (first.kind === 'char' && this.peek() === '-' && this.peek(1) !== undefined && this.peek(1) !== ']') {
         this.#at++;
         const last = this.#classAtom();
+        if (last.kind === 'set' && this.#annexB) {
+          set = set.union(CodePointSet.of(first.codePoint, 0x2d)).union(last.set); // Annex B: `[a-\w]` is a, `-` and \w
+          continue;
+        }
         if (last.kind !== 'char' || last.codePoint < first.codePoint) throw new Untranslatable('a malformed class range');
         set = set.union(CodePointSet.of([first.codePoint, last.codePoint]));
       } else {
@@ -220,6 +262,15 @@ class Parser {
       this.#at++;
       return { kind: 'char', codePoint: 0x2d };
     }
+    if (this.#annexB && this.peek() === 'c') {
+      const letter = this.peek(1) ?? '';
+      if (/^[0-9_]$/.test(letter)) {
+        this.#at += 2;
+        return { kind: 'char', codePoint: letter.charCodeAt(0) % 32 }; // Annex B ClassControlLetter
+      }
+      if (!/^[A-Za-z]$/.test(letter)) return { kind: 'char', codePoint: 0x5c }; // a literal backslash; `c` comes next
+    }
+    if (this.#annexB && /^[1-9]$/.test(this.peek() ?? '')) throw new Untranslatable('an octal escape in a class');
     return this.#characterEscapeOrClass(true);
   }
 
@@ -233,6 +284,7 @@ class Parser {
     switch (char) {
       case 'p':
       case 'P':
+        if (this.#annexB) return { kind: 'char', codePoint: char.charCodeAt(0) }; // no property escapes without u
         throw new Untranslatable(`a Unicode property escape \`\\${char}{...}\``);
       case 'c': {
         const letter = this.#next();
@@ -243,11 +295,14 @@ class Parser {
         if (this.peek() !== undefined && /^[0-9]$/.test(this.peek()!)) throw new Untranslatable('an octal escape');
         return { kind: 'char', codePoint: 0 };
       case 'x':
+        if (this.#annexB && !this.#hexAhead(2)) return { kind: 'char', codePoint: 0x78 }; // `\x` without two hex digits is `x`
         return { kind: 'char', codePoint: this.#hexDigits(2) };
       case 'u':
+        if (this.#annexB) return { kind: 'char', codePoint: this.#hexAhead(4) ? this.#hexDigits(4) : 0x75 }; // no `\u{...}`, no pairs
         return { kind: 'char', codePoint: this.#unicodeEscape() };
       default:
         if (SYNTAX_CHARACTERS.includes(char)) return { kind: 'char', codePoint: char.codePointAt(0)! };
+        if (this.#annexB) return { kind: 'char', codePoint: char.charCodeAt(0) }; // Annex B identity escape: `\-`, `\_`, `\a`
         throw new Untranslatable(`the escape \`\\${char}\`${inClass ? ' in a class' : ''}`);
     }
   }
@@ -271,6 +326,10 @@ class Parser {
       this.#at = saved;
     }
     return unit;
+  }
+
+  #hexAhead(count: number): boolean {
+    return new RegExp(`^[0-9A-Fa-f]{${count}}$`).test(this.chars.slice(this.#at, this.#at + count).join(''));
   }
 
   #hexDigits(count: number): number {

@@ -4,8 +4,11 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** `javascript`: `new RegExp(source, 'u')`; `re2`: `RE2JS.compile(source)` (linear, but slow on huge inputs). */
-export type RegexEngine = 'javascript' | 're2';
+/**
+ * `javascript`: `new RegExp(source, 'u')`; `javascript-annex-b`: `new RegExp(source)` (no flags, as Claude Code compiles
+ * matchers); `re2`: `RE2JS.compile(source)` (linear, but slow on huge inputs).
+ */
+export type RegexEngine = 'javascript' | 'javascript-annex-b' | 're2';
 export type WorkerVerdict = 'match' | 'no-match' | 'timeout' | 'unavailable';
 
 /** How long one test may run once the worker has started it. */
@@ -35,7 +38,7 @@ function compile(engine, source) {
       RE2JS ??= require(workerData.re2jsPath).RE2JS;
       regex = RE2JS.compile(source);
     } else {
-      regex = new RegExp(source, 'u');
+      regex = new RegExp(source, engine === 'javascript' ? 'u' : '');
     }
     if (compiled.size >= 256) compiled.clear();
     compiled.set(key, regex);

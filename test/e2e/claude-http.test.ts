@@ -233,7 +233,7 @@ describe('Claude Code http hooks (built sidecar, real local server)', () => {
     const local = await server(text(200, ''));
     const { sidecar, init } = await sidecarWith(httpSettings('SessionStart', { url: local.url() }));
     expect(init.hooks).toEqual([]);
-    expect(init.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'unsupported-handler', field: 'hooks.SessionStart[0].hooks[0].type' })]);
+    expect(init.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'handler-type-not-accepted', field: 'hooks.SessionStart[0].hooks[0].type' })]);
     await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
     expect(local.requests).toHaveLength(0);
   });

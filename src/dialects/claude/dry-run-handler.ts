@@ -6,13 +6,21 @@ import type { Diagnostic, EventName } from '../../protocol/index.js';
 import { parseHandler } from './parse-handler.js';
 
 export function parseDryRunHandler(raw: unknown, event: EventName, context: LoadContext): { hook?: HookSpec; diagnostics: Diagnostic[] } {
-  const parsed = parseHandler(raw, event, context.workspace, context.env);
+  const parsed = parseHandler(raw, event, context.workspace, context.env, context.home);
   const diagnostics = parsed.problems.map(
     (problem): Diagnostic => ({ severity: problem.severity, code: problem.code, message: problem.message, field: formatPath(['handler', ...problem.path]) }),
   );
   if (parsed.handler === undefined) return { diagnostics };
   return {
-    hook: { id: `dry-run:${event}`, event, matches: () => true, handler: parsed.handler, source: 'dry-run', scope: 'explicit' },
+    hook: {
+      id: `dry-run:${event}`,
+      event,
+      matches: () => true,
+      ...(parsed.condition !== undefined ? { applies: parsed.condition.applies, condition: parsed.condition.text } : {}),
+      handler: parsed.handler,
+      source: 'dry-run',
+      scope: 'explicit',
+    },
     diagnostics,
   };
 }

@@ -24,7 +24,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       diagnostics.push(read.diagnostic);
       continue;
     }
-    const settings = parseSettings(read.document, context.workspace, context.env);
+    const settings = parseSettings(read.document, context.workspace, context.env, context.home);
     trustGate.record(source.scope, read.document.value);
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
     for (const entry of settings.diagnostics) diagnostics.push(entry);
@@ -68,6 +68,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         event: hook.event,
         ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
         matches: hook.matches,
+        ...(hook.condition !== undefined ? { applies: hook.condition.applies, condition: hook.condition.text } : {}),
         handler: allowed.handler,
         source: source.path,
         scope: source.scope,

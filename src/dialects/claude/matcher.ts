@@ -16,8 +16,9 @@ const matchAll: MatchFn = () => true;
 /**
  * - `"*"`, `""` or omitted: matches everything.
  * - made only of the exact-set characters: exact names split on `|` or `,`, whitespace trimmed.
- * - anything else: what `new RegExp(matcher, 'u').test(target)` answers, unanchored (`Edit.*` matches
- *   `NotebookEdit`), computed in linear time when re2js can express the pattern, else by JavaScript's engine
+ * - anything else: what `new RegExp(matcher).test(target)` answers (no `u` flag, as Claude Code compiles it, so Annex-B
+ *   patterns such as `\-` or `a{` are valid), unanchored (`Edit.*` matches `NotebookEdit`), computed in linear time
+ *   when re2js can express the pattern and the target has no surrogate code units, else by JavaScript's engine
  *   under a deadline (see src/matching/bounded-matcher.ts); regexes over 4096 characters are refused.
  * An undefined target (an event without a match field) always matches. `label` names where the matcher is
  * configured in warnings written while matching.
@@ -33,7 +34,7 @@ export function compileMatcher(matcher: string | undefined, label = 'claude matc
     );
     return { ok: true, matches: (target) => target === undefined || names.has(target) };
   }
-  return compileJsRegex(matcher, label);
+  return compileJsRegex(matcher, label, 'annex-b');
 }
 
 /** Matchers that mean "everything" compare equal: omitted, `""` and `"*"` all become `"*"`. */

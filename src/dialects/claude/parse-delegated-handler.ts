@@ -1,30 +1,13 @@
 // One Claude Code `prompt`, `agent` or `mcp_tool` handler object → a JudgeHandler / McpToolHandler, or problems with
-// paths relative to it. Knows these types' fields, defaults and which events accept them; not files or positions.
+// paths relative to it. Knows these types' fields and defaults (handler-types.ts says which events accept them); not files or positions.
 import { z } from 'zod';
 import type { JudgeHandler, McpToolHandler } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import { formatPath } from '../../protocol/issue-text.js';
-import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
+import { defaultTimeoutSeconds } from './event-rules.js';
 import type { HandlerProblem } from './parse-handler.js';
 
 export const DELEGATED_HANDLER_TYPES: readonly string[] = ['prompt', 'agent', 'mcp_tool'];
-
-/** Claude Code hooks reference, "which types each event accepts": prompt and agent only here; mcp_tool everywhere. */
-export const JUDGE_EVENTS: readonly string[] = [
-  'PermissionDenied',
-  'PermissionRequest',
-  'PostToolBatch',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PreToolUse',
-  'Stop',
-  'SubagentStop',
-  'TaskCompleted',
-  'TaskCreated',
-  'TeammateIdle',
-  'UserPromptExpansion',
-  'UserPromptSubmit',
-];
 
 /** Default timeouts in seconds: prompt 30, agent 60; mcp_tool as a command on the event. */
 const JUDGE_TIMEOUT_SECONDS = { prompt: 30, agent: 60 } as const;
@@ -55,10 +38,6 @@ const McpToolSchema = z.looseObject({
 export type DelegatedParse = { readonly handler?: JudgeHandler | McpToolHandler; readonly problems: readonly HandlerProblem[] };
 
 export function parseDelegatedHandler(raw: object, type: string, event: EventName): DelegatedParse {
-  if (type !== 'mcp_tool' && !JUDGE_EVENTS.includes(event)) {
-    const message = `${event} does not accept "${type}" handlers (only command, http and mcp_tool); handler skipped`;
-    return { problems: [{ severity: 'warning', code: 'handler-type-not-accepted', message, path: ['type'] }] };
-  }
   const parsed = type === 'mcp_tool' ? McpToolSchema.safeParse(raw) : JudgeSchema.safeParse(raw);
   if (!parsed.success) {
     return {
@@ -70,14 +49,6 @@ export function parseDelegatedHandler(raw: object, type: string, event: EventNam
   }
   const spec = parsed.data;
   const problems: HandlerProblem[] = [];
-  if (spec.if !== undefined) {
-    // As for command handlers (parse-handler.ts): `if` scopes tool events only.
-    if (!EVENT_RULES[event].toolEvent) {
-      const message = `"if" applies only to tool events; Claude Code never runs this handler on ${event}; handler skipped`;
-      return { problems: [{ severity: 'warning', code: 'if-on-non-tool-event', message, path: ['if'] }] };
-    }
-    problems.push({ severity: 'warning', code: 'unsupported-if', message: '"if" conditions are not supported yet; the handler runs on every match', path: ['if'] });
-  }
   const shared = {
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? ('continue' as const),

@@ -5,11 +5,13 @@ import type { CommandHandler, HandlerSpec } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import type { JsonPath } from '../../config/json-locate.js';
 import type { Severity } from '../../config/diagnostic.js';
-import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
+import { defaultTimeoutSeconds } from './event-rules.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { parseHttpHandler } from './parse-http-handler.js';
 import { findPowerShell } from './powershell.js';
 import { DELEGATED_HANDLER_TYPES, parseDelegatedHandler } from './parse-delegated-handler.js';
+import { parseIfField, type HandlerCondition } from './parse-if.js';
+import { handlerTypeNotAccepted } from './handler-types.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -19,7 +21,12 @@ export type HandlerProblem = {
   readonly path: JsonPath;
 };
 
-export type HandlerParse = { readonly handler?: HandlerSpec; readonly problems: readonly HandlerProblem[] };
+export type HandlerParse = {
+  readonly handler?: HandlerSpec;
+  readonly problems: readonly HandlerProblem[];
+  /** The handler's `if` rule, compiled (tool events only): the handler starts only when it applies. */
+  readonly condition?: HandlerCondition;
+};
 
 /** Handler types Claude Code has and hookd does not run yet: a warning, the handler is skipped. */
 const PROJECT_DIR_PLACEHOLDER = '${CLAUDE_PROJECT_DIR}';
@@ -37,18 +44,43 @@ const CommandHandlerSchema = z.looseObject({
   if: z.string({ error: 'must be a permission rule string' }).optional(),
 });
 
-/** `env`: the environment hooks get (its PATH decides whether `shell: "powershell"` can run); default: none found. */
-export function parseHandler(raw: unknown, event: EventName, workspace: string, env: Readonly<Record<string, string | undefined>> = {}): HandlerParse {
+/**
+ * `env`: the environment hooks get (its PATH decides whether `shell: "powershell"` can run); default: none found.
+ * `home`: the base of `~/` paths in an `if` rule (default: this user's home directory).
+ */
+export function parseHandler(
+  raw: unknown,
+  event: EventName,
+  workspace: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+  home?: string,
+): HandlerParse {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return skip('invalid-handler', 'handler must be an object; handler skipped', []);
   }
   const type = (raw as Record<string, unknown>).type;
   if (type === undefined) return skip('invalid-handler', 'handler has no "type"; handler skipped', ['type']);
   if (typeof type !== 'string') return skip('invalid-field', 'handler "type" must be a string; handler skipped', ['type']);
-  if (type === 'http') return parseHttpHandler(raw, event);
-  if (DELEGATED_HANDLER_TYPES.includes(type)) return parseDelegatedHandler(raw, type, event);
-  if (type !== 'command') return skip('unknown-handler', `unknown handler type "${type}"; handler skipped`, ['type']);
+  const notAccepted = handlerTypeNotAccepted(event, raw);
+  if (notAccepted !== undefined) return { problems: [{ severity: 'warning', code: 'handler-type-not-accepted', message: notAccepted, path: ['type'] }] };
+  const typed =
+    type === 'http'
+      ? parseHttpHandler(raw, event)
+      : DELEGATED_HANDLER_TYPES.includes(type)
+        ? parseDelegatedHandler(raw, type, event)
+        : type === 'command'
+          ? parseCommandHandler(raw, event, workspace, env)
+          : skip('unknown-handler', `unknown handler type "${type}"; handler skipped`, ['type']);
+  // Each type's schema has checked that `if`, when given, is a string.
+  const rule = (raw as Record<string, unknown>).if;
+  if (typed.handler === undefined || typeof rule !== 'string') return typed;
+  const scoped = parseIfField(rule, event, workspace, home);
+  const problems = [...typed.problems, ...scoped.problems];
+  if (scoped.skip) return { problems };
+  return { handler: typed.handler, problems, ...(scoped.condition !== undefined ? { condition: scoped.condition } : {}) };
+}
 
+function parseCommandHandler(raw: object, event: EventName, workspace: string, env: Readonly<Record<string, string | undefined>>): HandlerParse {
   const parsed = CommandHandlerSchema.safeParse(raw);
   if (!parsed.success) {
     return {
@@ -64,13 +96,6 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string, 
     problems.push({ severity: 'warning', code, message, path });
   };
 
-  if (spec.if !== undefined) {
-    if (!EVENT_RULES[event].toolEvent) {
-      warn('if-on-non-tool-event', `"if" applies only to tool events; Claude Code never runs this handler on ${event}; handler skipped`, ['if']);
-      return { problems };
-    }
-    warn('unsupported-if', '"if" conditions are not supported yet; the handler runs on every match', ['if']);
-  }
   const powershell = spec.shell === 'powershell' && spec.args === undefined ? findPowerShell(env) : undefined;
   if (powershell?.found === false) {
     warn('shell-not-found', powershell.message, ['shell']);

@@ -4,12 +4,9 @@ import { z } from 'zod';
 import type { HttpHandler } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import { formatPath } from '../../protocol/issue-text.js';
-import { EVENT_RULES, defaultTimeoutSeconds } from './event-rules.js';
+import { defaultTimeoutSeconds } from './event-rules.js';
 import type { HandlerParse, HandlerProblem } from './parse-handler.js';
 import { referencedVariables } from '../../engine/http-headers.js';
-
-/** Claude Code runs only command and mcp_tool hooks on these events (http hooks are refused there since 2.1.51). */
-const EVENTS_WITHOUT_HTTP: readonly string[] = ['SessionStart', 'Setup'];
 
 const HttpHandlerSchema = z.looseObject({
   type: z.literal('http'),
@@ -34,21 +31,10 @@ export function parseHttpHandler(raw: unknown, event: EventName): HandlerParse {
   }
   const spec = parsed.data;
   const problems: HandlerProblem[] = [];
-  if (EVENTS_WITHOUT_HTTP.includes(event)) {
-    problems.push({ severity: 'warning', code: 'unsupported-handler', message: `Claude Code does not run http hooks on ${event} (only command and mcp_tool); handler skipped`, path: ['type'] });
-    return { problems };
-  }
   const urlProblem = checkUrl(spec.url);
   if (urlProblem !== undefined) {
     problems.push({ severity: 'error', code: 'invalid-url', message: `handler field "url" ${urlProblem}; handler skipped`, path: ['url'] });
     return { problems };
-  }
-  if (spec.if !== undefined) {
-    if (!EVENT_RULES[event].toolEvent) {
-      problems.push({ severity: 'warning', code: 'if-on-non-tool-event', message: `"if" applies only to tool events; Claude Code never runs this handler on ${event}; handler skipped`, path: ['if'] });
-      return { problems };
-    }
-    problems.push({ severity: 'warning', code: 'unsupported-if', message: '"if" conditions are not supported yet; the handler runs on every match', path: ['if'] });
   }
   const listed = new Set(spec.allowedEnvVars ?? []);
   for (const [name, value] of Object.entries(spec.headers ?? {})) {

@@ -9,8 +9,7 @@ import { locate, type JsonDocument, type JsonPath } from '../../config/json-loca
 import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
 import { compileMatcher, normalizeMatcher, type MatchFn } from './matcher.js';
-import { parseHandler } from './parse-handler.js';
-import { handlerTypeNotAccepted } from './handler-types.js';
+import { parseHandler, type HandlerParse } from './parse-handler.js';
 
 export type ParsedHook = {
   readonly event: EventName;
@@ -19,6 +18,8 @@ export type ParsedHook = {
   readonly matcher?: string;
   readonly matches: MatchFn;
   readonly handler: HandlerSpec;
+  /** The handler's `if` rule, compiled: the hook starts only when it applies. */
+  readonly condition?: NonNullable<HandlerParse['condition']>;
   /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
   readonly dedupeKey: string;
   readonly at: DiagnosticAt;
@@ -36,8 +37,8 @@ export type ParsedSettings = {
 
 const matchAll: MatchFn = () => true;
 
-/** `env`: the environment hooks get (see parseHandler). */
-export function parseSettings(document: JsonDocument, workspace: string, env: Readonly<Record<string, string | undefined>> = {}): ParsedSettings {
+/** `env`: the environment hooks get (see parseHandler); `home`: the base of `~/` paths in handlers' `if` rules. */
+export function parseSettings(document: JsonDocument, workspace: string, env: Readonly<Record<string, string | undefined>> = {}, home?: string): ParsedSettings {
   const problems = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
   const at = (path: JsonPath, code?: string): DiagnosticAt => ({
@@ -125,9 +126,7 @@ export function parseSettings(document: JsonDocument, workspace: string, env: Re
       }
       group.hooks.forEach((raw: unknown, handlerIndex) => {
         const handlerPath = [...groupPath, 'hooks', handlerIndex];
-        const notAccepted = handlerTypeNotAccepted(eventName, raw);
-        if (notAccepted !== undefined) return report('warning', 'handler-type-not-accepted', notAccepted, [...handlerPath, 'type']);
-        const parsed = parseHandler(raw, eventName, workspace, env);
+        const parsed = parseHandler(raw, eventName, workspace, env, home);
         for (const problem of parsed.problems) report(problem.severity, problem.code, problem.message, [...handlerPath, ...problem.path]);
         if (parsed.handler === undefined) return;
         hooks.push({
@@ -137,6 +136,7 @@ export function parseSettings(document: JsonDocument, workspace: string, env: Re
           ...(matcher !== undefined ? { matcher } : {}),
           matches,
           handler: parsed.handler,
+          ...(parsed.condition !== undefined ? { condition: parsed.condition } : {}),
           dedupeKey: canonicalJson([eventName, rule.hasMatcher ? normalizeMatcher(matcher) : '*', raw]),
           at: at(handlerPath),
         });

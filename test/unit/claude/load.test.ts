@@ -297,14 +297,21 @@ describe('claude handlers', () => {
     expect(result.hooks).toHaveLength(1);
   });
 
-  it('a handler-level "if" is a warning on tool events (runs on every match); on other events the handler never runs', () => {
+  it('a handler-level "if" becomes the hook\'s condition on tool events; on other events the handler never runs; an invalid one skips it', () => {
     const result = load({
-      project: { hooks: { PreToolUse: [{ hooks: [command('tool', { if: 'Bash(git *)' })] }], Stop: [{ hooks: [command('never', { if: 'Bash(git *)' })] }] } },
+      project: {
+        hooks: {
+          PreToolUse: [{ hooks: [command('tool', { if: 'Bash(git *)' }), command('bad', { if: 'Bash(git *) Edit(x)' })] }],
+          Stop: [{ hooks: [command('never', { if: 'Bash(git *)' })] }],
+        },
+      },
     });
     expect(result.hooks.map((h) => commandOf(h).command)).toEqual(['tool']);
-    expect(result.diagnostics.map((d) => [d.severity, d.code])).toEqual([
-      ['warning', 'unsupported-if'],
-      ['warning', 'if-on-non-tool-event'],
+    expect(result.hooks[0]?.condition).toBe('if "Bash(git *)"');
+    expect(result.hooks[0]?.applies).toBeTypeOf('function');
+    expect(result.diagnostics.map((d) => [d.severity, d.code, d.field])).toEqual([
+      ['error', 'invalid-if', 'hooks.PreToolUse[0].hooks[1].if'],
+      ['warning', 'if-on-non-tool-event', 'hooks.Stop[0].hooks[0].if'],
     ]);
   });
 

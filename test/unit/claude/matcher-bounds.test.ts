@@ -42,7 +42,7 @@ describe('catastrophic matchers that re2js can express run in linear time', () =
     expect(notice).toBeUndefined();
     expect(matches(name)).toBe(expected);
     const easy = name.slice(0, 8);
-    expect(matches(easy)).toBe(new RegExp(pattern, 'u').test(easy));
+    expect(matches(easy)).toBe(new RegExp(pattern).test(easy));
     expect(warnings).toEqual([]);
   });
 });

@@ -61,9 +61,11 @@ describe('claude matchers', () => {
     expect(compiled('^Write$')('WriteFile')).toBe(false);
   });
 
-  it('regexes are compiled with the u flag', () => {
-    expect(compiled('\\p{Lu}ead')('Read')).toBe(true);
-    expect(compileMatcher('\\q').ok).toBe(false); // an identity escape is only an error in unicode mode
+  it('regexes are compiled as new RegExp(matcher), without the u flag (Annex B)', () => {
+    expect(compiled('\\p{Lu}ead')('Read')).toBe(false); // no property escapes: `\p` is `p`
+    expect(compiled('\\p{Lu}ead')('p{Lu}ead')).toBe(true);
+    expect(compileMatcher('\\q').ok).toBe(true); // an identity escape is only an error in unicode mode
+    expect(compiled('mcp__a\\-b__.*')('mcp__a-b__x')).toBe(true);
   });
 
   it('an invalid regex does not compile and says why', () => {
