@@ -8,6 +8,8 @@ import type { CapturedOutput, ProcessOutcome } from '../../runner/types.js';
 import { capText, CONTEXT_CAP_CHARS } from './cap.js';
 import { EVENT_RULES } from './event-rules.js';
 import { parseHookOutput, type HookOutput } from './output-schema.js';
+import { applyLaterEventOutput, exitTwoLaterEvent, withoutDiscarded } from './later-event-output.js';
+import { interpretWorktreeCreate } from './worktree-create.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<HookVerdict>;
@@ -38,6 +40,7 @@ function classifyStdout(stdout: CapturedOutput): Stdout {
 export function interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
   const { event } = context;
   const rule = EVENT_RULES[event];
+  if (event === 'WorktreeCreate') return interpretWorktreeCreate(context, hook, outcome);
   if (outcome.cancelled) return { status: 'cancelled', failureClass: 'cancelled', decision: 'none', message: 'cancelled' };
   if (outcome.preflight) return failed(event, hook, outcome.preflight.kind, outcome.preflight.message);
   if (!outcome.started) return failed(event, hook, 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}`);
@@ -92,6 +95,7 @@ function exitTwo(event: EventName, hook: HookSpec, outcome: ProcessOutcome): Hoo
   }
   verdict.decision = rule.blockDecision ?? 'block';
   verdict.reason = verdict.reason ?? (stderr !== '' ? stderr : `hook "${hook.id}" exited with code 2 (no stderr)`);
+  exitTwoLaterEvent(event, verdict);
   return verdict;
 }
 
@@ -99,7 +103,7 @@ function exitTwo(event: EventName, hook: HookSpec, outcome: ProcessOutcome): Hoo
 function fromJson(event: EventName, value: unknown): Draft | string {
   const parsed = parseHookOutput(event, value);
   if (!parsed.ok) return parsed.error;
-  const output: HookOutput = parsed.output;
+  const output: HookOutput = withoutDiscarded(event, parsed.output);
   const rule = EVENT_RULES[event];
   const verdict = ok();
   if (output.continue !== undefined) verdict.continue = output.continue;
@@ -143,10 +147,12 @@ function fromJson(event: EventName, value: unknown): Draft | string {
       if (specific.sessionTitle !== undefined) extra.sessionTitle = specific.sessionTitle;
       if (specific.initialUserMessage !== undefined) extra.initialUserMessage = specific.initialUserMessage;
       if (specific.watchPaths !== undefined) extra.watchPaths = specific.watchPaths;
+      if (specific.reloadSkills !== undefined) extra.reloadSkills = specific.reloadSkills;
       if (Object.keys(extra).length > 0) verdict.extra = extra;
       break;
     }
     default:
+      applyLaterEventOutput(event, specific, verdict);
       break;
   }
   return verdict;
