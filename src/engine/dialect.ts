@@ -199,9 +199,19 @@ export type HookVerdict = {
   readonly suppressOutput?: boolean;
   /** Text the dialect shows the model without blocking (e.g. exit-2 stderr on PostToolUse). */
   readonly feedback?: string;
+  /** WorktreeCreate: the directory a hook created for the worktree (absolute). */
+  readonly worktreePath?: string;
+  /** PermissionDenied: tell the model it may retry the denied tool call. */
+  readonly retry?: boolean;
+  /** MessageDisplay: text to display in place of the delta (display only). */
+  readonly displayContent?: string;
+  /** Elicitation, ElicitationResult: the answer to send the MCP server instead of (or over) the user's. */
+  readonly elicitation?: ElicitationAnswer;
   readonly extra?: Record<string, unknown>;
   readonly message?: string;
 };
+
+export type ElicitationAnswer = { readonly action: 'accept' | 'decline' | 'cancel'; readonly content?: Record<string, unknown> };
 
 /** The merged answer before the engine adds runs and notes. */
 export type MergedOutcome = Omit<HookVerdict, 'status' | 'failureClass' | 'message'> & {

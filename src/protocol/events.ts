@@ -16,6 +16,25 @@ export const EVENT_NAMES = [
   'SubagentStop',
   'PreCompact',
   'PostCompact',
+  // Claude Code 2.1's other events (hooks reference); dialects list which of these they dispatch.
+  'Setup',
+  'InstructionsLoaded',
+  'UserPromptExpansion',
+  'MessageDisplay',
+  'PermissionDenied',
+  'PostToolBatch',
+  'TaskCreated',
+  'TaskCompleted',
+  'StopFailure',
+  'TeammateIdle',
+  'ConfigChange',
+  'CwdChanged',
+  'DirectoryAdded',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'Elicitation',
+  'ElicitationResult',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -39,6 +58,17 @@ export const SessionInfoSchema = z
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 const JsonObject = z.record(z.string(), z.unknown());
+
+/** One call of a PostToolBatch batch; `toolResponse` is the serialized tool_result content the model sees. */
+export const ToolCallSchema = z
+  .looseObject({
+    toolName: z.string().min(1),
+    toolInput: JsonObject,
+    toolUseId: z.string().optional(),
+    toolResponse: z.unknown().optional(),
+  })
+  .meta({ id: 'ToolCall' });
+export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 /** Every field any event may carry. Per-event schemas below narrow which are required. */
 export const EventParamsBaseSchema = z.looseObject({
@@ -64,6 +94,42 @@ export const EventParamsBaseSchema = z.looseObject({
   agentId: z.string().optional(),
   agentType: z.string().optional(),
   agentTranscriptPath: z.string().optional(),
+  // Claude Code 2.1 events beyond the first thirteen (camelCase of the stdin fields Claude Code sends).
+  sessionTitle: z.string().optional().describe('SessionStart: the session title already set, if any.'),
+  filePath: z.string().optional().describe('InstructionsLoaded, ConfigChange, FileChanged: the file concerned (absolute).'),
+  memoryType: z.string().optional().describe('InstructionsLoaded: User, Project, Local or Managed.'),
+  loadReason: z.string().optional().describe('InstructionsLoaded: session_start, nested_traversal, path_glob_match, include or compact.'),
+  globs: z.array(z.string()).optional().describe('InstructionsLoaded: the paths: globs of a path_glob_match load.'),
+  triggerFilePath: z.string().optional().describe('InstructionsLoaded: the file whose access triggered a lazy load.'),
+  parentFilePath: z.string().optional().describe('InstructionsLoaded: the file that included this one (include loads).'),
+  expansionType: z.string().optional().describe('UserPromptExpansion: slash_command or mcp_prompt.'),
+  commandName: z.string().optional().describe('UserPromptExpansion: the command or skill name (the matcher target).'),
+  commandArgs: z.string().optional(),
+  commandSource: z.string().optional(),
+  messageId: z.string().optional().describe('MessageDisplay: the assistant message being displayed (turnId comes from session.turnId).'),
+  index: z.number().int().nonnegative().optional().describe('MessageDisplay: zero-based batch index within the message.'),
+  final: z.boolean().optional().describe("MessageDisplay: true on the message's last batch."),
+  delta: z.string().optional().describe('MessageDisplay: the newly completed text of this batch.'),
+  toolCalls: z.array(ToolCallSchema).optional().describe('PostToolBatch: every call of the batch, in order.'),
+  taskId: z.string().optional(),
+  taskSubject: z.string().optional(),
+  taskDescription: z.string().optional(),
+  teammateName: z.string().optional(),
+  teamName: z.string().optional(),
+  errorDetails: z.string().optional().describe('StopFailure: details of the API error, when known.'),
+  oldCwd: z.string().optional(),
+  newCwd: z.string().optional(),
+  directory: z.string().optional().describe('DirectoryAdded: the directory added (absolute).'),
+  fileEvent: z.string().optional().describe('FileChanged: change, add or unlink (rendered as the envelope field `event`).'),
+  name: z.string().optional().describe('WorktreeCreate: the worktree slug.'),
+  worktreePath: z.string().optional().describe('WorktreeRemove: the worktree being removed (absolute).'),
+  mcpServerName: z.string().optional().describe('Elicitation, ElicitationResult: the MCP server (the matcher target).'),
+  mode: z.string().optional().describe('Elicitation, ElicitationResult: form or url.'),
+  url: z.string().optional(),
+  elicitationId: z.string().optional(),
+  requestedSchema: JsonObject.optional(),
+  action: z.string().optional().describe("ElicitationResult: the user's answer, accept, decline or cancel."),
+  content: JsonObject.optional().describe('ElicitationResult: the form values the user gave.'),
   runId: z
     .string()
     .min(1)
@@ -94,4 +160,27 @@ export const EventParamsSchemas = {
   SubagentStop: EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
   PreCompact: EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
   PostCompact: EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
+  Setup: EventParamsBaseSchema.extend({ trigger: z.string().default('init') }),
+  InstructionsLoaded: EventParamsBaseSchema.extend({ filePath: z.string(), memoryType: z.string(), loadReason: z.string() }),
+  UserPromptExpansion: EventParamsBaseSchema.extend({ expansionType: z.string(), commandName: z.string(), prompt: z.string() }),
+  MessageDisplay: EventParamsBaseSchema.extend({
+    messageId: z.string(),
+    index: z.number().int().nonnegative(),
+    final: z.boolean(),
+    delta: z.string(),
+  }),
+  PermissionDenied: toolEvent.extend({ reason: z.string() }),
+  PostToolBatch: EventParamsBaseSchema.extend({ toolCalls: z.array(ToolCallSchema) }),
+  TaskCreated: EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
+  TaskCompleted: EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
+  StopFailure: EventParamsBaseSchema.extend({ error: z.string() }),
+  TeammateIdle: EventParamsBaseSchema.extend({ teammateName: z.string() }),
+  ConfigChange: EventParamsBaseSchema.extend({ source: z.string() }),
+  CwdChanged: EventParamsBaseSchema.extend({ oldCwd: z.string(), newCwd: z.string() }),
+  DirectoryAdded: EventParamsBaseSchema.extend({ directory: z.string(), source: z.string() }),
+  FileChanged: EventParamsBaseSchema.extend({ filePath: z.string(), fileEvent: z.string().default('change') }),
+  WorktreeCreate: EventParamsBaseSchema.extend({ name: z.string() }),
+  WorktreeRemove: EventParamsBaseSchema.extend({ worktreePath: z.string() }),
+  Elicitation: EventParamsBaseSchema.extend({ mcpServerName: z.string(), message: z.string() }),
+  ElicitationResult: EventParamsBaseSchema.extend({ mcpServerName: z.string(), action: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>;

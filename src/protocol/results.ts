@@ -72,6 +72,13 @@ export const EventResultSchema = z
     stopReason: z.string().optional(),
     suppressOutput: z.boolean().optional(),
     feedback: z.string().optional().describe('Non-blocking hook errors or exit-2 stderr the dialect shows the model.'),
+    worktreePath: z.string().optional().describe('WorktreeCreate: the worktree directory a hook created; use it instead of creating one.'),
+    retry: z.boolean().optional().describe('PermissionDenied: tell the model it may retry the denied tool call.'),
+    displayContent: z.string().optional().describe('MessageDisplay: show this instead of the delta (display only; the model keeps the original).'),
+    elicitation: z
+      .looseObject({ action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() })
+      .optional()
+      .describe('Elicitation, ElicitationResult: the answer to send the MCP server (accept with content, decline or cancel).'),
     notes: z.array(z.string()).describe('What hookd itself decided, e.g. the Stop-block cap was reached.'),
     extra: z.record(z.string(), z.unknown()).optional().describe('Dialect-specific outcome fields.'),
     runs: z.array(RunSummarySchema),

@@ -124,6 +124,60 @@ export class HookdClient extends HookdConnection implements EventMethods {
   postCompact(params: EventInput<'PostCompact'>, options?: RequestOptions) {
     return this.event('PostCompact', params, options);
   }
+  setup(params: EventInput<'Setup'>, options?: RequestOptions) {
+    return this.event('Setup', params, options);
+  }
+  instructionsLoaded(params: EventInput<'InstructionsLoaded'>, options?: RequestOptions) {
+    return this.event('InstructionsLoaded', params, options);
+  }
+  userPromptExpansion(params: EventInput<'UserPromptExpansion'>, options?: RequestOptions) {
+    return this.event('UserPromptExpansion', params, options);
+  }
+  messageDisplay(params: EventInput<'MessageDisplay'>, options?: RequestOptions) {
+    return this.event('MessageDisplay', params, options);
+  }
+  permissionDenied(params: EventInput<'PermissionDenied'>, options?: RequestOptions) {
+    return this.event('PermissionDenied', params, options);
+  }
+  postToolBatch(params: EventInput<'PostToolBatch'>, options?: RequestOptions) {
+    return this.event('PostToolBatch', params, options);
+  }
+  taskCreated(params: EventInput<'TaskCreated'>, options?: RequestOptions) {
+    return this.event('TaskCreated', params, options);
+  }
+  taskCompleted(params: EventInput<'TaskCompleted'>, options?: RequestOptions) {
+    return this.event('TaskCompleted', params, options);
+  }
+  stopFailure(params: EventInput<'StopFailure'>, options?: RequestOptions) {
+    return this.event('StopFailure', params, options);
+  }
+  teammateIdle(params: EventInput<'TeammateIdle'>, options?: RequestOptions) {
+    return this.event('TeammateIdle', params, options);
+  }
+  configChange(params: EventInput<'ConfigChange'>, options?: RequestOptions) {
+    return this.event('ConfigChange', params, options);
+  }
+  cwdChanged(params: EventInput<'CwdChanged'>, options?: RequestOptions) {
+    return this.event('CwdChanged', params, options);
+  }
+  directoryAdded(params: EventInput<'DirectoryAdded'>, options?: RequestOptions) {
+    return this.event('DirectoryAdded', params, options);
+  }
+  fileChanged(params: EventInput<'FileChanged'>, options?: RequestOptions) {
+    return this.event('FileChanged', params, options);
+  }
+  worktreeCreate(params: EventInput<'WorktreeCreate'>, options?: RequestOptions) {
+    return this.event('WorktreeCreate', params, options);
+  }
+  worktreeRemove(params: EventInput<'WorktreeRemove'>, options?: RequestOptions) {
+    return this.event('WorktreeRemove', params, options);
+  }
+  elicitation(params: EventInput<'Elicitation'>, options?: RequestOptions) {
+    return this.event('Elicitation', params, options);
+  }
+  elicitationResult(params: EventInput<'ElicitationResult'>, options?: RequestOptions) {
+    return this.event('ElicitationResult', params, options);
+  }
 
   ping(options?: RequestOptions) {
     return this.request('ping', undefined, options);

@@ -1,4 +1,4 @@
-// The typed event methods end to end against the built sidecar: all 13 send their hooks/<Event> request and return
+// The typed event methods end to end against the built sidecar: every one sends their hooks/<Event> request and return
 // the merged result; block and deny decisions come back with their reasons; progress notifications reach onProgress.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { bambooConfig, claudeSettings, makeWorkspace, SESSION, spawnTestClient, 
 useSidecar();
 
 const tool = { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'toolu_1' };
-/** Params for every event; a new event in the protocol fails to compile here until it has some. */
+/** Params for every event (a WorktreeCreate hook must print the worktree path, so it prints its cwd); a new event in the protocol fails to compile here until it has some. */
 const PARAMS: { [E in EventName]: EventInput<E> } = {
   SessionStart: { session: SESSION, source: 'startup' },
   SessionEnd: { session: SESSION },
@@ -24,14 +24,32 @@ const PARAMS: { [E in EventName]: EventInput<E> } = {
   SubagentStop: { session: SESSION, agentId: 'sub-1' },
   PreCompact: { session: SESSION },
   PostCompact: { session: SESSION },
+  Setup: { session: SESSION, trigger: 'init' },
+  InstructionsLoaded: { session: SESSION, filePath: '/repo/CLAUDE.md', memoryType: 'Project', loadReason: 'session_start' },
+  UserPromptExpansion: { session: SESSION, expansionType: 'slash_command', commandName: 'deploy', prompt: '/deploy' },
+  MessageDisplay: { session: SESSION, messageId: 'm-1', index: 0, final: true, delta: 'hello' },
+  PermissionDenied: { session: SESSION, ...tool, reason: 'Blocked by classifier' },
+  PostToolBatch: { session: SESSION, toolCalls: [{ ...tool, toolResponse: 'ok' }] },
+  TaskCreated: { session: SESSION, taskId: 'task-1', taskSubject: 'Write tests' },
+  TaskCompleted: { session: SESSION, taskId: 'task-1', taskSubject: 'Write tests' },
+  StopFailure: { session: SESSION, error: 'rate_limit' },
+  TeammateIdle: { session: SESSION, teammateName: 'researcher' },
+  ConfigChange: { session: SESSION, source: 'project_settings' },
+  CwdChanged: { session: SESSION, oldCwd: '/repo', newCwd: '/repo/src' },
+  DirectoryAdded: { session: SESSION, directory: '/other', source: 'slash_command' },
+  FileChanged: { session: SESSION, filePath: '/repo/.envrc' },
+  WorktreeCreate: { session: SESSION, name: 'feature-auth' },
+  WorktreeRemove: { session: SESSION, worktreePath: '/repo/.claude/worktrees/feature-auth' },
+  Elicitation: { session: SESSION, mcpServerName: 'memory', message: 'Your name?' },
+  ElicitationResult: { session: SESSION, mcpServerName: 'memory', action: 'accept' },
 };
 const methodOf = <E extends EventName>(event: E) => `${event[0]!.toLowerCase()}${event.slice(1)}` as EventMethodName<E>;
 
 describe('event methods', () => {
-  it('each of the 13 event methods sends its hooks/<Event> request: the hook of that event reads its envelope, the result names the event', async () => {
+  it('each event method sends its hooks/<Event> request: the hook of that event reads its envelope, the result names the event', async () => {
     const workspace = makeWorkspace();
     const seen = makeWorkspace();
-    claudeSettings(workspace, Object.fromEntries(EVENT_NAMES.map((event) => [event, [{ hooks: [{ type: 'command', command: `cat > '${join(seen, event)}.json'` }] }]])));
+    claudeSettings(workspace, Object.fromEntries(EVENT_NAMES.map((event) => [event, [{ hooks: [{ type: 'command', command: `cat > '${join(seen, event)}.json'${event === 'WorktreeCreate' ? '; pwd' : ''}` }] }]])));
     const client = await spawnTestClient({ workspace });
     expect(client.initializeResult!.hooks).toHaveLength(EVENT_NAMES.length);
     for (const event of EVENT_NAMES) {

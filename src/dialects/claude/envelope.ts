@@ -2,6 +2,7 @@
 // Pure rendering from EventParams; must not decide anything about matching or output.
 import type { EventContext } from '../../engine/dialect.js';
 import type { EventName, EventParams } from '../../protocol/index.js';
+import { laterEventFields } from './envelope-later-events.js';
 
 type Fields = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ function eventFields(event: EventName, p: EventParams): Fields {
         session_crons: [],
       };
     case 'SessionStart':
-      return { source: p.source, model: p.session.model, agent_type: p.agentType ?? p.session.agentType };
+      return { source: p.source, model: p.session.model, agent_type: p.agentType ?? p.session.agentType, session_title: p.sessionTitle };
     case 'SessionEnd':
       return { reason: p.reason };
     case 'PreCompact':
@@ -89,6 +90,8 @@ function eventFields(event: EventName, p: EventParams): Fields {
       return { message: p.message, title: p.title, notification_type: p.notificationType };
     case 'SubagentStart':
       return { agent_id: p.agentId, agent_type: p.agentType };
+    default:
+      return laterEventFields(event, p);
   }
 }
 

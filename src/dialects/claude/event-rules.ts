@@ -7,7 +7,8 @@ import type { Decision, EventName } from '../../protocol/index.js';
  * - `block`: a blocking error; the decision is the event's `blockDecision`, the reason JSON's or stderr.
  * - `feedback`: not blocking; stderr is shown to the model (PostToolUse, PostToolUseFailure).
  * - `user`: not blocking; stderr is shown to the user only (we put it in `systemMessage`).
- * - `ignored`: nothing happens (PermissionRequest).
+ * - `ignored`: nothing happens (PermissionRequest, PermissionDenied, Notification, InstructionsLoaded, StopFailure,
+ *   MessageDisplay; DirectoryAdded and WorktreeRemove, where Claude Code only writes stderr to its debug log).
  */
 export type Exit2Effect = 'block' | 'feedback' | 'user' | 'ignored';
 
@@ -25,6 +26,12 @@ export type EventRule = {
   readonly toolEvent: boolean;
   /** Claude Code discards the hook's JSON on this event. */
   readonly outputIgnored: boolean;
+  /** Universal JSON fields Claude Code discards on this event (`continue` takes `stopReason` with it). */
+  readonly discards?: readonly ('systemMessage' | 'continue')[];
+  /** The matcher's exact-name set is the narrower letters, digits, `_` and `|` (FileChanged, StopFailure). */
+  readonly narrowExactSet?: boolean;
+  /** Default handler timeout in seconds when the handler gives none (600 unless set). */
+  readonly defaultTimeoutSeconds?: number;
 };
 
 const base: EventRule = {
@@ -47,36 +54,36 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   PreCompact: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
   SessionStart: { ...base, plainStdoutIsContext: true },
   SessionEnd: { ...base, outputIgnored: true },
-  Notification: { ...base },
+  Notification: { ...base, exit2: 'ignored', discards: ['systemMessage', 'continue'] },
   SubagentStart: { ...base },
   PostCompact: { ...base },
+  Setup: { ...base },
+  InstructionsLoaded: { ...base, exit2: 'ignored', outputIgnored: true },
+  UserPromptExpansion: { ...base, exit2: 'block', blockDecision: 'block', plainStdoutIsContext: true, topLevelBlock: true },
+  MessageDisplay: { ...base, exit2: 'ignored', hasMatcher: false, discards: ['systemMessage', 'continue'], defaultTimeoutSeconds: 10 },
+  PermissionDenied: { ...base, exit2: 'ignored', toolEvent: true },
+  PostToolBatch: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true },
+  TaskCreated: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true, discards: ['continue'] },
+  TaskCompleted: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false },
+  StopFailure: { ...base, exit2: 'ignored', outputIgnored: true, narrowExactSet: true },
+  TeammateIdle: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false },
+  ConfigChange: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true, discards: ['systemMessage', 'continue'] },
+  CwdChanged: { ...base, hasMatcher: false, discards: ['continue'] },
+  DirectoryAdded: { ...base, exit2: 'ignored', discards: ['continue'] },
+  FileChanged: { ...base, narrowExactSet: true, discards: ['continue'] },
+  WorktreeCreate: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, discards: ['systemMessage', 'continue'] },
+  WorktreeRemove: { ...base, exit2: 'ignored', hasMatcher: false, outputIgnored: true },
+  Elicitation: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
+  ElicitationResult: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
 };
 
-/** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit. */
+/** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit and 10 on MessageDisplay. */
 export function defaultTimeoutSeconds(event: EventName): number {
-  return event === 'UserPromptSubmit' ? 30 : 600;
+  return event === 'UserPromptSubmit' ? 30 : (EVENT_RULES[event].defaultTimeoutSeconds ?? 600);
 }
 
-/** Claude Code events hookd does not dispatch (yet): named so a config using them gets a precise warning. */
-export const OTHER_CLAUDE_EVENTS: readonly string[] = [
-  'Setup',
-  'InstructionsLoaded',
-  'UserPromptExpansion',
-  'MessageDisplay',
-  'PermissionDenied',
-  'PostToolBatch',
-  'TaskCreated',
-  'TaskCompleted',
-  'StopFailure',
-  'TeammateIdle',
-  'ConfigChange',
-  'CwdChanged',
-  'DirectoryAdded',
-  'FileChanged',
-  'WorktreeCreate',
-  'WorktreeRemove',
-  'Elicitation',
-  'ElicitationResult',
-  'PreModelSwitch',
-  'PostModelSwitch',
-];
+/**
+ * Claude Code events hookd does not dispatch: named so a config using them gets a precise warning. The model-switch
+ * events are known only from secondary sources (not in the hooks reference), so their input is not known.
+ */
+export const OTHER_CLAUDE_EVENTS: readonly string[] = ['PreModelSwitch', 'PostModelSwitch'];

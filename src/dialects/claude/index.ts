@@ -8,7 +8,8 @@ import { loadClaudeSettings } from './load.js';
 import { matchTarget } from './match-target.js';
 import { merge } from './merge.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
-import { compileMatcher } from './matcher.js';
+import { compileMatcher, NARROW_EXACT_SET } from './matcher.js';
+import { EVENT_RULES } from './event-rules.js';
 import { interpret } from './output.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
 import { lintClaudeHooks } from './lint.js';
@@ -27,7 +28,7 @@ export const claudeDialect: Dialect = {
   merge,
   defaultTimeoutMs: 600_000,
   compileMatcher: (event, matcher) => {
-    const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`);
+    const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`, EVENT_RULES[event].narrowExactSet ? NARROW_EXACT_SET : undefined);
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
   },
   syntheticParams,

@@ -1,11 +1,16 @@
 // Which EventParams field Claude Code tests a matcher against, per event.
 // Pure lookup; must not compile or evaluate matchers.
+import { basename } from 'node:path';
 import type { EventName, EventParams } from '../../protocol/index.js';
 
 /**
  * Tool name (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest); `source` (SessionStart);
  * `trigger` (PreCompact, PostCompact); `notificationType` (Notification); `agentType` (SubagentStart,
  * SubagentStop); `reason` (SessionEnd); undefined (UserPromptSubmit, Stop: no matcher, every hook matches).
+ * Claude Code 2.1's other events: tool name (PermissionDenied), `trigger` (Setup), `loadReason` (InstructionsLoaded),
+ * `commandName` (UserPromptExpansion), `error` type (StopFailure), `source` (ConfigChange, DirectoryAdded), the changed
+ * file's basename (FileChanged), the MCP server (Elicitation, ElicitationResult); no matcher on PostToolBatch,
+ * TaskCreated, TaskCompleted, TeammateIdle, CwdChanged, WorktreeCreate, WorktreeRemove, MessageDisplay.
  */
 export function matchTarget(event: EventName, params: EventParams): string | undefined {
   switch (event) {
@@ -13,6 +18,7 @@ export function matchTarget(event: EventName, params: EventParams): string | und
     case 'PostToolUse':
     case 'PostToolUseFailure':
     case 'PermissionRequest':
+    case 'PermissionDenied':
       return params.toolName;
     case 'SessionStart':
       return params.source;
@@ -26,8 +32,32 @@ export function matchTarget(event: EventName, params: EventParams): string | und
       return params.agentType;
     case 'SessionEnd':
       return params.reason;
+    case 'Setup':
+      return params.trigger;
+    case 'InstructionsLoaded':
+      return params.loadReason;
+    case 'UserPromptExpansion':
+      return params.commandName;
+    case 'StopFailure':
+      return params.error;
+    case 'ConfigChange':
+    case 'DirectoryAdded':
+      return params.source;
+    case 'FileChanged':
+      return params.filePath === undefined ? undefined : basename(params.filePath);
+    case 'Elicitation':
+    case 'ElicitationResult':
+      return params.mcpServerName;
     case 'UserPromptSubmit':
     case 'Stop':
+    case 'PostToolBatch':
+    case 'TaskCreated':
+    case 'TaskCompleted':
+    case 'TeammateIdle':
+    case 'CwdChanged':
+    case 'WorktreeCreate':
+    case 'WorktreeRemove':
+    case 'MessageDisplay':
       return undefined;
   }
 }

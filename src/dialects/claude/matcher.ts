@@ -10,6 +10,8 @@ export type CompiledMatcher =
 
 /** Only letters, digits, `_`, `-`, space, `,` and `|`: an exact name or a list of exact names. */
 const EXACT_SET = /^[A-Za-z0-9_\- ,|]+$/;
+/** FileChanged and StopFailure: only letters, digits, `_` and `|` are exact names (a `-`, space or `,` means regex). */
+export const NARROW_EXACT_SET = /^[A-Za-z0-9_|]+$/;
 
 const matchAll: MatchFn = () => true;
 
@@ -20,12 +22,13 @@ const matchAll: MatchFn = () => true;
  *   patterns such as `\-` or `a{` are valid), unanchored (`Edit.*` matches `NotebookEdit`), computed in linear time
  *   when re2js can express the pattern and the target has no surrogate code units, else by JavaScript's engine
  *   under a deadline (see src/matching/bounded-matcher.ts); regexes over 4096 characters are refused.
+ * `exactSet` narrows the exact-name path (NARROW_EXACT_SET for FileChanged and StopFailure).
  * An undefined target (an event without a match field) always matches. `label` names where the matcher is
  * configured in warnings written while matching.
  */
-export function compileMatcher(matcher: string | undefined, label = 'claude matcher'): CompiledMatcher {
+export function compileMatcher(matcher: string | undefined, label = 'claude matcher', exactSet: RegExp = EXACT_SET): CompiledMatcher {
   if (matcher === undefined || matcher === '' || matcher === '*') return { ok: true, matches: matchAll };
-  if (EXACT_SET.test(matcher)) {
+  if (exactSet.test(matcher)) {
     const names = new Set(
       matcher
         .split(/[|,]/)

@@ -2,6 +2,7 @@
 // Deterministic: ties go by configured order, never by completion order. Must not interpret raw output.
 import type { EventContext, HookVerdict, MergedOutcome } from '../../engine/dialect.js';
 import type { Decision } from '../../protocol/index.js';
+import { mergeLaterEvents } from './merge-later-events.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -20,7 +21,7 @@ const PRE_TOOL_RANK: Readonly<Record<Decision, number>> = { none: 0, allow: 1, a
  *   `<Event> hook error: <message>` to systemMessage (Claude Code shows this notice to the user);
  *   `continue` is false if any verdict says so, stopReason the first one given by such a verdict;
  *   `extra` keys: arrays concatenated, other values from the last verdict.
- * Cancelled and skipped runs contribute nothing.
+ * Cancelled and skipped runs contribute nothing. The later events' own fields: merge-later-events.ts.
  */
 export function merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome {
   const { event } = context;
@@ -84,6 +85,7 @@ export function merge(context: EventContext, verdicts: readonly HookVerdict[]): 
     }
   }
   if (Object.keys(extra).length > 0) out.extra = extra;
+  mergeLaterEvents(context, live, out);
   return out;
 }
 

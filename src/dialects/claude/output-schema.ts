@@ -34,6 +34,12 @@ const SpecificSchema = z.looseObject({
   sessionTitle: z.string().optional(),
   initialUserMessage: z.string().optional(),
   watchPaths: z.array(z.string()).optional(),
+  reloadSkills: z.boolean().optional(),
+  retry: z.boolean().optional(),
+  displayContent: z.string().optional(),
+  action: z.enum(['accept', 'decline', 'cancel']).optional(),
+  content: z.record(z.string(), z.unknown()).optional(),
+  worktreePath: z.string().optional(),
 });
 
 export type SpecificOutput = z.infer<typeof SpecificSchema>;
@@ -56,7 +62,7 @@ const SPECIFIC_FIELDS: Readonly<Record<EventName, readonly SpecificField[]>> = {
   PostToolUse: ['additionalContext', 'updatedToolOutput', 'updatedMCPToolOutput'],
   PostToolUseFailure: ['additionalContext'],
   UserPromptSubmit: ['additionalContext', 'sessionTitle'],
-  SessionStart: ['additionalContext', 'sessionTitle', 'initialUserMessage', 'watchPaths'],
+  SessionStart: ['additionalContext', 'sessionTitle', 'initialUserMessage', 'watchPaths', 'reloadSkills'],
   SubagentStart: ['additionalContext'],
   Stop: ['additionalContext'],
   SubagentStop: ['additionalContext'],
@@ -64,6 +70,24 @@ const SPECIFIC_FIELDS: Readonly<Record<EventName, readonly SpecificField[]>> = {
   Notification: [],
   PreCompact: [],
   PostCompact: [],
+  Setup: ['additionalContext'],
+  InstructionsLoaded: [],
+  UserPromptExpansion: ['additionalContext'],
+  MessageDisplay: ['displayContent'],
+  PermissionDenied: ['retry'],
+  PostToolBatch: ['additionalContext'],
+  TaskCreated: [],
+  TaskCompleted: [],
+  StopFailure: [],
+  TeammateIdle: [],
+  ConfigChange: [],
+  CwdChanged: ['watchPaths'],
+  DirectoryAdded: [],
+  FileChanged: ['watchPaths'],
+  WorktreeCreate: ['worktreePath'],
+  WorktreeRemove: [],
+  Elicitation: ['action', 'content'],
+  ElicitationResult: ['action', 'content'],
 };
 
 const specificSchemas = new Map<EventName, z.ZodType<SpecificOutput>>();

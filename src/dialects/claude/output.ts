@@ -10,6 +10,8 @@ import { EVENT_RULES } from './event-rules.js';
 import { judgeVerdict } from './judge-verdict.js';
 import { parseHookOutput, type HookOutput } from './output-schema.js';
 import { readHttpResponse } from './http-response.js';
+import { applyLaterEventOutput, exitTwoLaterEvent, withoutDiscarded } from './later-event-output.js';
+import { interpretWorktreeCreate } from './worktree-create.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<HookVerdict>;
@@ -40,6 +42,7 @@ function classifyStdout(stdout: CapturedOutput): Stdout {
 export function interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
   const { event } = context;
   const rule = EVENT_RULES[event];
+  if (event === 'WorktreeCreate') return interpretWorktreeCreate(context, hook, outcome);
   if (outcome.cancelled) return { status: 'cancelled', failureClass: 'cancelled', decision: 'none', message: 'cancelled' };
   if (outcome.preflight) return failed(event, hook, outcome.preflight.kind, outcome.preflight.message);
   if (!outcome.started) return failed(event, hook, 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}`);
@@ -103,6 +106,7 @@ function exitTwo(event: EventName, hook: HookSpec, outcome: ProcessOutcome): Hoo
   }
   verdict.decision = rule.blockDecision ?? 'block';
   verdict.reason = verdict.reason ?? (stderr !== '' ? stderr : `hook "${hook.id}" exited with code 2 (no stderr)`);
+  exitTwoLaterEvent(event, verdict);
   return verdict;
 }
 
@@ -110,7 +114,7 @@ function exitTwo(event: EventName, hook: HookSpec, outcome: ProcessOutcome): Hoo
 function fromJson(event: EventName, value: unknown): Draft | string {
   const parsed = parseHookOutput(event, value);
   if (!parsed.ok) return parsed.error;
-  const output: HookOutput = parsed.output;
+  const output: HookOutput = withoutDiscarded(event, parsed.output);
   const rule = EVENT_RULES[event];
   const verdict = ok();
   if (output.continue !== undefined) verdict.continue = output.continue;
@@ -154,10 +158,12 @@ function fromJson(event: EventName, value: unknown): Draft | string {
       if (specific.sessionTitle !== undefined) extra.sessionTitle = specific.sessionTitle;
       if (specific.initialUserMessage !== undefined) extra.initialUserMessage = specific.initialUserMessage;
       if (specific.watchPaths !== undefined) extra.watchPaths = specific.watchPaths;
+      if (specific.reloadSkills !== undefined) extra.reloadSkills = specific.reloadSkills;
       if (Object.keys(extra).length > 0) verdict.extra = extra;
       break;
     }
     default:
+      applyLaterEventOutput(event, specific, verdict);
       break;
   }
   return verdict;

@@ -8,7 +8,7 @@ import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
-import { compileMatcher, normalizeMatcher, type MatchFn } from './matcher.js';
+import { compileMatcher, NARROW_EXACT_SET, normalizeMatcher, type MatchFn } from './matcher.js';
 import { parseHandler, type HandlerParse } from './parse-handler.js';
 
 export type ParsedHook = {
@@ -113,7 +113,7 @@ export function parseSettings(document: JsonDocument, workspace: string, env: Re
       let matches = matchAll;
       if (rule.hasMatcher) {
         const matcherPath = [...groupPath, 'matcher'];
-        const compiled = compileMatcher(matcher, `${document.file} ${formatPath(matcherPath)}`);
+        const compiled = compileMatcher(matcher, `${document.file} ${formatPath(matcherPath)}`, rule.narrowExactSet ? NARROW_EXACT_SET : undefined);
         if (!compiled.ok) {
           const what = compiled.code === 'matcher-too-long' ? 'matcher refused' : 'invalid regular expression in matcher';
           report('error', compiled.code, `${what}: ${compiled.error}; group skipped`, matcherPath);

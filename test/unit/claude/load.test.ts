@@ -47,12 +47,12 @@ const onlyHook = (result: LoadResult): HookSpec => {
 };
 
 describe('claude dialect object', () => {
-  it('is named claude, parallel, continues on Stop and SubagentStop, and handles all 13 events', () => {
+  it('is named claude, parallel, continues on Stop and SubagentStop, and handles all 31 Claude Code 2.1 events of the hooks reference', () => {
     expect(claudeDialect.name).toBe('claude');
     expect(claudeDialect.execution).toBe('parallel');
     expect(claudeDialect.continuationEvents).toEqual(['Stop', 'SubagentStop']);
     expect(claudeDialect.events).toEqual(EVENT_NAMES);
-    expect(claudeDialect.events).toHaveLength(13);
+    expect(claudeDialect.events).toHaveLength(31);
   });
 });
 
@@ -138,7 +138,7 @@ describe('claude settings diagnostics', () => {
   });
 
   it('a Claude Code event hookd does not dispatch yet is named as such', () => {
-    const result = load({ project: one('PostToolBatch', 'x') });
+    const result = load({ project: one('PreModelSwitch', 'x') });
     expect(byCode(result, 'unknown-event')[0]?.message).toMatch(/Claude Code event hookd does not dispatch yet/);
     expect(result.hooks).toEqual([]);
   });

@@ -53,8 +53,8 @@ describe('claude output: exit codes', () => {
     }
   });
 
-  it('exit 2 on SessionStart, SessionEnd, Notification, SubagentStart, PostCompact: stderr to the user only (systemMessage)', () => {
-    for (const event of ['SessionStart', 'SessionEnd', 'Notification', 'SubagentStart', 'PostCompact'] as const) {
+  it('exit 2 on SessionStart, SessionEnd, SubagentStart, PostCompact, Setup, CwdChanged, FileChanged: stderr to the user only (systemMessage)', () => {
+    for (const event of ['SessionStart', 'SessionEnd', 'SubagentStart', 'PostCompact', 'Setup', 'CwdChanged', 'FileChanged'] as const) {
       const verdict = run(event, exit(2, 'ignored stdout', 'heads up'));
       expect(verdict, event).toEqual({ status: 'ok', failureClass: null, decision: 'none', systemMessage: 'heads up' });
     }
@@ -224,7 +224,7 @@ describe('claude output: JSON fields', () => {
   });
 
   it('universal fields systemMessage and suppressOutput are passed on', () => {
-    expect(run('Notification', json({ systemMessage: 'note for the user', suppressOutput: true }))).toEqual({
+    expect(run('PostCompact', json({ systemMessage: 'note for the user', suppressOutput: true }))).toEqual({
       status: 'ok',
       failureClass: null,
       decision: 'none',
