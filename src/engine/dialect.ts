@@ -177,6 +177,8 @@ export interface Dialect {
   merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome;
   /** Sequential dialects only: true when this verdict ends dispatch of the remaining handlers. */
   stopsDispatch?(context: EventContext, verdict: HookVerdict): boolean;
+  /** Called once a dispatch of `event` for `sessionId` is merged (e.g. to remove a session's temp files when it ends). */
+  afterDispatch?(event: EventName, sessionId: string): void;
 
   /** Default timeout of a handler (programmatic hooks use it when they give none). */
   readonly defaultTimeoutMs: number;

@@ -202,6 +202,7 @@ export class Engine {
     const candidates = ordered.filter((hook) => isRunnable(hook, trust));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
+    this.dialect.afterDispatch?.(event, params.session.id);
     return dispatch;
   }
 

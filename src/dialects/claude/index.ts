@@ -10,6 +10,7 @@ import { merge } from './merge.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher } from './matcher.js';
 import { interpret } from './output.js';
+import { removeEndedSession } from './session-temp-area.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
 
 export const claudeDialect: Dialect = {
@@ -23,6 +24,7 @@ export const claudeDialect: Dialect = {
   environment: claudeEnvironment,
   interpret,
   merge,
+  afterDispatch: removeEndedSession,
   defaultTimeoutMs: 600_000,
   compileMatcher: (event, matcher) => {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`);
