@@ -75,6 +75,8 @@ export type HookSpec = {
   readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
+  /** Hooks with the same key run once per event when several match: the first in dispatch order runs. */
+  readonly dedupeKey?: string;
 };
 
 export type LoadContext = {

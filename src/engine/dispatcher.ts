@@ -59,11 +59,22 @@ function refusedOutcome(preflight: NonNullable<ProcessOutcome['preflight']>): Pr
   return { ...notStartedOutcome(), cancelled: false, preflight };
 }
 
+/** Keeps the first hook of each dedupeKey (hooks without one are all kept), in order. */
+function onePerDedupeKey(hooks: HookSpec[]): HookSpec[] {
+  const seen = new Set<string>();
+  return hooks.filter((hook) => {
+    if (hook.dedupeKey === undefined) return true;
+    if (seen.has(hook.dedupeKey)) return false;
+    seen.add(hook.dedupeKey);
+    return true;
+  });
+}
+
 export async function dispatchEvent(request: DispatchRequest, settings: DispatchSettings): Promise<DispatchOutcome> {
   const { dialect, event, params, workspace, signal } = request;
   const context = eventContext(event, params, workspace);
   const target = dialect.matchTarget(event, params);
-  const hooks = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
+  const hooks = onePerDedupeKey(request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target)));
   const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
 
   const launch = (hook: HookSpec): Promise<ProcessOutcome> => {

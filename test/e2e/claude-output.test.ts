@@ -142,3 +142,25 @@ describe('long context', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
+
+describe('de-duplication', () => {
+  it('"command hooks are deduplicated by command string": the same command in two files and two groups runs once', async () => {
+    const workspace = makeWorkspace();
+    const marks = join(workspace, 'marks');
+    const guard = `echo run >> ${marks}`;
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, timeout: 5 }] }] } });
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: [{ matcher: 'Bash|Edit', hooks: [{ type: 'command', command: guard, timeout: 9 }] }] } }, 'settings.local.json');
+    const sidecar = new Sidecar();
+    open.push(sidecar);
+    const init = await sidecar.initialize(workspace);
+    expect(init.diagnostics).toContainEqual(expect.objectContaining({ severity: 'info', code: 'duplicate-handler', field: 'hooks.PreToolUse[0].hooks[0]' }));
+
+    const onBash = await sidecar.request('hooks/PreToolUse', bash('ls'));
+    expect(onBash.runs.map((run: { hookId: string }) => run.hookId)).toEqual(['project:PreToolUse[0].hooks[0]']);
+    expect(readFileSync(marks, 'utf8')).toBe('run\n');
+
+    const onEdit = await sidecar.request('hooks/PreToolUse', { session, toolName: 'Edit', toolInput: { file_path: '/x' }, toolUseId: 't2' });
+    expect(onEdit.runs.map((run: { hookId: string }) => run.hookId)).toEqual(['local:PreToolUse[0].hooks[0]']);
+    expect(readFileSync(marks, 'utf8')).toBe('run\nrun\n');
+  });
+});

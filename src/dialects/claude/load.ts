@@ -1,5 +1,6 @@
 // Loads every Claude Code settings source into one ordered HookSpec list: reads files, applies
-// disableAllHooks / allowManagedHooksOnly, drops duplicate handlers, assigns ids. Must not run anything.
+// disableAllHooks / allowManagedHooksOnly, drops duplicate handlers (same command, same matcher), marks the rest
+// for de-duplication when they match together, assigns ids. Must not run anything.
 import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { infoAt, warningAt } from '../../config/diagnostic.js';
@@ -9,6 +10,12 @@ import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-s
 import { settingsSources, type SettingsSource } from './sources.js';
 
 type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings };
+
+/**
+ * Claude Code de-duplicates handlers of all settings files together; a plugin's or skill's copy of the same handler
+ * is kept separate (its key starts with its own root instead of this).
+ */
+const SETTINGS_NAMESPACE = 'settings';
 
 export function loadClaudeSettings(context: LoadContext): LoadResult {
   const sources = settingsSources(context);
@@ -29,7 +36,9 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
 
   const policy = hookPolicy(files, diagnostics);
   const hooks: HookSpec[] = [];
+  // The first hook of each command identity + matcher (dropped copies), and of each identity (copies kept for matching).
   const firstByKey = new Map<string, string>();
+  const firstByCommand = new Map<string, { readonly id: string; readonly matcher: string }>();
   let disabled = 0;
   let notManaged = 0;
   for (const { source, settings } of files) {
@@ -45,12 +54,20 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         continue;
       }
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
-      const first = firstByKey.get(hook.dedupeKey);
+      const first = firstByKey.get(`${hook.matcherKey}\u0000${hook.dedupeKey}`);
       if (first !== undefined) {
-        duplicates.add('info', () => infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
+        duplicates.add('info', () => infoAt(`same command as hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
         continue;
       }
-      firstByKey.set(hook.dedupeKey, id);
+      firstByKey.set(`${hook.matcherKey}\u0000${hook.dedupeKey}`, id);
+      const sameCommand = firstByCommand.get(hook.dedupeKey);
+      if (sameCommand !== undefined) {
+        duplicates.add('info', () =>
+          infoAt(`same command as hook ${sameCommand.id} (matcher "${sameCommand.matcher}"); when both match, it runs once`, { ...hook.at, code: 'duplicate-handler' }),
+        );
+      } else {
+        firstByCommand.set(hook.dedupeKey, { id, matcher: hook.matcherKey });
+      }
       hooks.push({
         id,
         event: hook.event,
@@ -59,6 +76,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         handler: hook.handler,
         source: source.path,
         scope: source.scope,
+        dedupeKey: `${SETTINGS_NAMESPACE}\u0000${hook.dedupeKey}`,
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);

@@ -18,8 +18,13 @@ export type ParsedHook = {
   readonly matcher?: string;
   readonly matches: MatchFn;
   readonly handler: CommandHandler;
-  /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
+  /**
+   * Claude Code's identity of a command handler: equal for the same event, shell (omitted = "bash"), command string,
+   * args and `if` rule; timeout, statusMessage and the other fields do not count, nor does the matcher.
+   */
   readonly dedupeKey: string;
+  /** The matcher as it matches: omitted, "", "*" and an ignored matcher are equal. */
+  readonly matcherKey: string;
   readonly at: DiagnosticAt;
 };
 
@@ -133,13 +138,19 @@ export function parseSettings(document: JsonDocument, workspace: string): Parsed
           ...(matcher !== undefined ? { matcher } : {}),
           matches,
           handler: parsed.handler,
-          dedupeKey: canonicalJson([eventName, rule.hasMatcher ? normalizeMatcher(matcher) : '*', raw]),
+          dedupeKey: commandIdentity(eventName, raw as Record<string, unknown>),
+          matcherKey: rule.hasMatcher ? normalizeMatcher(matcher) : '*',
           at: at(handlerPath),
         });
       });
     });
   }
   return { hooks, diagnostics: problems.list(), ...flags };
+}
+
+/** The fields Claude Code de-duplicates command handlers by (hookd adds `args`, which Claude Code's key predates). */
+function commandIdentity(event: EventName, raw: Record<string, unknown>): string {
+  return canonicalJson([event, raw.shell ?? 'bash', raw.command, raw.args ?? null, raw.if ?? '']);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
