@@ -1,7 +1,7 @@
 // Runs one lifecycle event: match the candidate hooks, launch each (command, script or programmatic) in
 // parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
 // dispatch order, never completion order. Knows no dialect by name.
-import type { EventParams, EventName, ProgressParams, RunSummary } from '../protocol/index.js';
+import type { EventParams, EventName, ProgressParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
@@ -16,6 +16,8 @@ export type DispatchSettings = {
   readonly onProgress?: (progress: ProgressParams) => void;
   /** Runs programmatic hooks; undefined: the client cannot, and such hooks fail as unsupported. */
   readonly invokeClientHook?: InvokeClientHook;
+  /** The initialize options (a dialect may size a dispatch budget from them). */
+  readonly serverOptions?: ServerOptions;
 };
 
 export type DispatchRequest = {
@@ -70,17 +72,42 @@ function onePerDedupeKey(hooks: HookSpec[]): HookSpec[] {
   });
 }
 
+type DispatchBudget = {
+  /** Aborts when the client cancels or the budget runs out. */
+  readonly signal: AbortSignal;
+  /** True for a started run that was cancelled because the budget ran out (not by the client). */
+  ended(outcome: ProcessOutcome): boolean;
+  message(event: EventName): string;
+  dispose(): void;
+};
+
+/** A shared budget for one dispatch's runs; undefined when the dialect gives none. */
+function dispatchBudget(budgetMs: number | undefined, signal: AbortSignal): DispatchBudget | undefined {
+  if (budgetMs === undefined) return undefined;
+  const spent = new AbortController();
+  const timer = setTimeout(() => spent.abort(), budgetMs);
+  timer.unref?.();
+  return {
+    signal: AbortSignal.any([signal, spent.signal]),
+    ended: (outcome) => outcome.started && outcome.cancelled && spent.signal.aborted && !signal.aborted,
+    message: (event) => `killed when the ${budgetMs} ms budget the ${event} hooks share ran out`,
+    dispose: () => clearTimeout(timer),
+  };
+}
+
 export async function dispatchEvent(request: DispatchRequest, settings: DispatchSettings): Promise<DispatchOutcome> {
   const { dialect, event, params, workspace, signal } = request;
   const context = eventContext(event, params, workspace);
   const target = dialect.matchTarget(event, params);
   const hooks = onePerDedupeKey(request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target)));
   const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
+  const budget = dispatchBudget(hooks.length > 0 ? dialect.dispatchBudgetMs?.(event, hooks, { env: settings.baseEnv, options: settings.serverOptions ?? {} }) : undefined, signal);
+  const runSignal = budget?.signal ?? signal;
 
   const launch = (hook: HookSpec): Promise<ProcessOutcome> => {
     const { handler } = hook;
     const placement = placementOf(context, hook);
-    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
+    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal: runSignal, stdin };
     if (handler.type === 'client') {
       return runClientHook(settings.invokeClientHook, {
         hookId: hook.id,
@@ -88,7 +115,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         sessionId: context.sessionId,
         stdin,
         timeoutMs: handler.timeoutMs,
-        signal,
+        signal: runSignal,
         maxOutputBytes: settings.maxOutputBytes,
       });
     }
@@ -115,14 +142,17 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         phase,
         statusMessage: status,
       });
-    if (signal.aborted) {
+    if (runSignal.aborted) {
       const outcome = notStartedOutcome();
       return [outcome, dialect.interpret(context, hook, outcome)];
     }
     progress('started');
-    const outcome = await launch(hook);
+    const launched = await launch(hook);
     progress('finished');
-    return [outcome, dialect.interpret(context, hook, outcome)];
+    // A run the budget ended (not the client's cancel) timed out: killed like a cancel, reported as a timeout.
+    const outcome = budget?.ended(launched) ? { ...launched, cancelled: false, timedOut: true } : launched;
+    const verdict = dialect.interpret(context, hook, outcome);
+    return [outcome, budget?.ended(launched) ? { ...verdict, message: budget.message(event) } : verdict];
   };
 
   let results: Array<[ProcessOutcome, HookVerdict]> = [];
@@ -137,6 +167,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     }
   }
 
+  budget?.dispose();
   const ran = hooks.slice(0, results.length);
   const runs = results.map(([outcome, verdict], index) => summarizeRun(ran[index]!, outcome, verdict));
   const merged = dialect.merge(

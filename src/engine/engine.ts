@@ -1,7 +1,7 @@
 // The engine facade: holds the current registry snapshot, run snapshots, programmatic hooks and trusted keys;
 // dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
 // or a concrete dialect.
-import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary } from '../protocol/index.js';
+import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
 import type { InvokeClientHook } from './client-hook.js';
@@ -33,6 +33,8 @@ export type EngineOptions = {
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
   readonly invokeClientHook?: InvokeClientHook;
+  /** The initialize options, for dialects that read their own (e.g. a dispatch budget). */
+  readonly serverOptions?: ServerOptions;
 };
 
 export type EventDispatch = {
@@ -189,6 +191,7 @@ export class Engine {
       maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
+      ...(options.serverOptions ? { serverOptions: options.serverOptions } : {}),
     };
   }
 

@@ -22,6 +22,15 @@ export const ServerOptionsSchema = z
     defaultWorkArea: z.string().optional().describe('Where server-owned hooks run (events with serverOwned: true).'),
     trustStorePath: z.string().optional().describe('The trust store file; default <home>/.hookd/trust.json.'),
     watch: z.boolean().optional().describe('Hot reload for dialects that have it (default true); false: reload only on hooks/reload.'),
+    sessionEndTimeoutMs: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .describe(
+        'claude: the budget (ms) all SessionEnd hooks of one dispatch share; hooks still running when it ends are killed and reported as timed out. Default: 1500, raised to the largest timeout configured on SessionEnd, at most 60000 (or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).',
+      ),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;

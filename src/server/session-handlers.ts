@@ -122,6 +122,7 @@ export function createSession(deps: SessionDeps): Session {
       stopBlockCap: options.stopBlockCap ?? deps.defaults.stopBlockCap,
       onProgress: deps.onProgress,
       ...(programmaticHooks ? { invokeClientHook } : {}),
+      serverOptions: options,
     });
     const home = params.home ?? homedir();
     const managedSettingsPath = options.managedSettingsPath ?? deps.defaults.managedSettingsPath;

@@ -3,6 +3,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { allGone, readPids } from '../helpers/pid-file.js';
+import { waitUntil } from '../helpers/processes.js';
 import { Sidecar } from '../helpers/sidecar.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
@@ -162,5 +164,70 @@ describe('de-duplication', () => {
     const onEdit = await sidecar.request('hooks/PreToolUse', { session, toolName: 'Edit', toolInput: { file_path: '/x' }, toolUseId: 't2' });
     expect(onEdit.runs.map((run: { hookId: string }) => run.hookId)).toEqual(['local:PreToolUse[0].hooks[0]']);
     expect(readFileSync(marks, 'utf8')).toBe('run\nrun\n');
+  });
+});
+
+describe('the SessionEnd budget', () => {
+  const end = { session, reason: 'logout' };
+  /** A SessionEnd hook that records its PID and its child's, then waits on a long sleep. */
+  const sleeper = (pids: string) => `echo $$ >> ${pids}; sleep 30 & echo $! >> ${pids}; wait`;
+  type Run = { hookId: string; status: string; timedOut: boolean; failureClass: string | null; message?: string };
+
+  it('"SessionEnd hooks share a 1.5 s budget raised to the largest configured per-hook timeout": still running at its end, killed (tree) and timed out', async () => {
+    const workspace = makeWorkspace();
+    const pids = join(workspace, 'pids');
+    writeClaudeSettings(workspace, {
+      hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'true', timeout: 3 }, { type: 'command', command: sleeper(pids) }] }] },
+    });
+    const sidecar = new Sidecar();
+    open.push(sidecar);
+    await sidecar.initialize(workspace);
+    const result = await sidecar.request('hooks/SessionEnd', end);
+    const [quick, slow] = result.runs as Run[];
+    expect(quick).toMatchObject({ status: 'ok' });
+    expect(slow).toMatchObject({ status: 'timeout', timedOut: true, failureClass: 'timeout', message: 'killed when the 3000 ms budget the SessionEnd hooks share ran out' });
+    const started = readPids(pids);
+    expect(started).toHaveLength(2);
+    expect(await waitUntil(() => allGone(started), 5_000)).toBe(true);
+  });
+
+  it('"1.5 s" when no SessionEnd hook configures a timeout (the 600 s default does not raise it)', async () => {
+    const { sidecar, workspace } = await sidecarWith({});
+    const pids = join(workspace, 'pids');
+    writeClaudeSettings(workspace, oneHook('SessionEnd', sleeper(pids)));
+    await sidecar.request('hooks/reload', {});
+    const result = await sidecar.request('hooks/SessionEnd', end);
+    expect(result.runs[0]).toMatchObject({ status: 'timeout', message: 'killed when the 1500 ms budget the SessionEnd hooks share ran out' });
+    expect(await waitUntil(() => allGone(readPids(pids)), 5_000)).toBe(true);
+  });
+
+  it('"CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS overrides" it, from hookd\'s environment', async () => {
+    const { sidecar } = await sidecarWith(oneHook('SessionEnd', 'sleep 30', { timeout: 20 }), {}, { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '400' });
+    const result = await sidecar.request('hooks/SessionEnd', end);
+    expect(result.runs[0]).toMatchObject({ status: 'timeout', message: 'killed when the 400 ms budget the SessionEnd hooks share ran out' });
+  });
+
+  it('the initialize option sessionEndTimeoutMs overrides the environment', async () => {
+    const { sidecar } = await sidecarWith(oneHook('SessionEnd', 'sleep 30', { timeout: 20 }), { options: { sessionEndTimeoutMs: 300 } }, { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '60000' });
+    const result = await sidecar.request('hooks/SessionEnd', end);
+    expect(result.runs[0]).toMatchObject({ status: 'timeout', timedOut: true, message: 'killed when the 300 ms budget the SessionEnd hooks share ran out' });
+  });
+
+  it('a cancel during SessionEnd is still a cancel, not a timeout', async () => {
+    const { sidecar } = await sidecarWith(oneHook('SessionEnd', 'sleep 30', { timeout: 20 }));
+    const id = sidecar.nextId();
+    const reply = sidecar.waitFor(id);
+    sidecar.send({ jsonrpc: '2.0', id, method: 'hooks/SessionEnd', params: end });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    sidecar.notify('$/cancelRequest', { id });
+    const answer = await reply;
+    expect(answer.error?.code).toBe(-32800);
+    expect((answer.error?.data as { runs: Run[] }).runs[0]).toMatchObject({ status: 'cancelled', timedOut: false });
+  });
+
+  it('other events have no shared budget: a Stop hook runs to its own timeout', async () => {
+    const { sidecar } = await sidecarWith(oneHook('Stop', 'sleep 2; echo done >&2', { timeout: 10 }), { options: { sessionEndTimeoutMs: 100 } });
+    const result = await sidecar.request('hooks/Stop', { session });
+    expect(result.runs[0]).toMatchObject({ status: 'ok', timedOut: false, exitCode: 0 });
   });
 });

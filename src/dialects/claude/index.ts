@@ -11,6 +11,7 @@ import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher } from './matcher.js';
 import { interpret } from './output.js';
 import { removeEndedSession } from './session-temp-area.js';
+import { sessionEndBudgetMs } from './session-end-budget.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
 
 export const claudeDialect: Dialect = {
@@ -25,6 +26,7 @@ export const claudeDialect: Dialect = {
   interpret,
   merge,
   afterDispatch: removeEndedSession,
+  dispatchBudgetMs: sessionEndBudgetMs,
   defaultTimeoutMs: 600_000,
   compileMatcher: (event, matcher) => {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`);

@@ -87,6 +87,7 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     timeoutMs: Math.max(1, Math.round(seconds * 1000)),
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? 'continue',
+    ...(spec.timeout !== undefined ? { explicitTimeout: true } : {}),
   };
   return { handler, problems };
 }
