@@ -53,6 +53,19 @@ describe('PreToolUse rewrites (observed-decisions 05b)', () => {
     expect(result).not.toHaveProperty('updatedInput');
   });
 
+  it('PermissionRequest is unaffected: its input changes only through decision.behavior "allow" + updatedInput', async () => {
+    const { sidecar } = await sidecarWith({
+      hooks: {
+        PermissionRequest: [
+          { hooks: [{ type: 'command', command: emit({ hookSpecificOutput: { hookEventName: 'PermissionRequest', updatedInput: { command: 'ignored' } } }) }] },
+        ],
+      },
+    });
+    const result = await sidecar.request('hooks/PermissionRequest', bash('ls'));
+    expect(result.decision).toBe('none');
+    expect(result).not.toHaveProperty('updatedInput');
+  });
+
   it('"competing updatedInput": the last hook in configured order wins, never the last to finish', async () => {
     const rewrite = (command: string, sleep: string) => `sleep ${sleep}; ${emit({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command } } })}`;
     const { sidecar } = await sidecarWith({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: rewrite('first', '0.5') }, { type: 'command', command: rewrite('second', '0') }] }] } });
@@ -134,6 +147,15 @@ describe('long context', () => {
     expect(readFileSync(path, 'utf8')).toBe('c'.repeat(15_000));
     expect(readdirSync(tmp)).toEqual([`hookd-${sidecar.child.pid}`]);
     await sidecar.close();
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('a SIGTERM to hookd also removes its temp area', async () => {
+    const { sidecar, tmp } = await sidecarWith(oneHook('SessionStart', repeat('t', 10_001)));
+    const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
+    expect(existsSync(savedPath(result.additionalContext))).toBe(true);
+    sidecar.child.kill('SIGTERM');
+    await sidecar.exited;
     expect(readdirSync(tmp)).toEqual([]);
   });
 
