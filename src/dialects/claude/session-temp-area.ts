@@ -1,7 +1,7 @@
 // The per-session temp area where long hook output is saved (`<tmpdir>/hookd-<pid>/<session>/`), with a byte budget
 // per session and in all. Owns creating and removing those files; it never decides what is saved or how it is shown.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +18,20 @@ export type TempAreaOptions = {
   readonly sessionBudgetBytes?: number;
   readonly totalBudgetBytes?: number;
 };
+
+/** Why an existing `root` must not be used (a symlink, not a directory, or another user's), else undefined. */
+function foreignRoot(root: string): string | undefined {
+  let stats;
+  try {
+    stats = lstatSync(root);
+  } catch {
+    return undefined; // not there yet: created with mode 0700
+  }
+  if (stats.isSymbolicLink() || !stats.isDirectory()) return `${root} exists and is not a directory hookd made`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid) return `${root} belongs to another user`;
+  return undefined;
+}
 
 /** A session id as a directory name: safe characters kept (at most 64), plus a hash so different ids never collide. */
 export function sessionDirName(sessionId: string): string {
@@ -58,6 +72,8 @@ export class SessionTempArea {
     const path = join(dir, `hook-${randomUUID()}-${label.replace(/[^A-Za-z0-9_-]/g, '_')}.txt`);
     try {
       this.#installExitHook();
+      const foreign = foreignRoot(this.root);
+      if (foreign !== undefined) return { ok: false, error: foreign };
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       writeFileSync(path, text, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
     } catch (error) {

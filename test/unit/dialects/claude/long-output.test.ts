@@ -1,6 +1,6 @@
 // "Output over 10,000 characters is saved to a file; the model gets a preview and the path": the text rule and the
 // per-session temp area (names, budgets, removal), against scratch directories. No processes.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_CAP_CHARS } from '../../../../src/dialects/claude/cap.js';
@@ -72,6 +72,18 @@ describe('"larger output is written to a file and replaced by path + preview" (C
     expect(keepLongText(temp, 'ending', 'additionalContext', text).text).toContain('<persisted-output>');
     temp.removeAll();
     expect(existsSync(temp.root)).toBe(false);
+  });
+
+  it('a root that is a symlink (another process\'s trap in a shared /tmp) is never written through: truncation instead', () => {
+    const base = scratchDir();
+    const elsewhere = join(base, 'elsewhere');
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(base, 'hookd-link'));
+    const temp = new SessionTempArea({ root: join(base, 'hookd-link') });
+    const kept = keepLongText(temp, 's', 'additionalContext', 'k'.repeat(10_001));
+    expect(kept.text).toContain('[hookd: truncated 1 of 10001 characters; limit 10000]');
+    expect(kept.note).toMatch(/is not a directory hookd made/);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it('session ids never escape the area: unsafe characters are replaced and a hash keeps names apart', () => {
