@@ -1,6 +1,6 @@
 // The interface every dialect implements, and the hook/verdict types the engine works with.
 // The engine knows dialects only through this file; it must never import a concrete dialect.
-import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource } from '../protocol/index.js';
+import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource, ServerOptions } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 
 export type CommandHandler = {
@@ -14,6 +14,8 @@ export type CommandHandler = {
   readonly statusMessage?: string;
   /** `block`: a hook that cannot start, times out, exits unexpectedly or prints bad output blocks. */
   readonly onFailure: 'continue' | 'block';
+  /** True when `timeoutMs` was configured for this handler (not the dialect's default). */
+  readonly explicitTimeout?: boolean;
 };
 
 /** One way to run a script: `file ...args <script path>`, e.g. {label: 'bun run', file: 'bun', args: ['run']}. */
@@ -123,6 +125,8 @@ export type HookSpec = {
   readonly disabled?: boolean;
   /** Where the handler is written (for diagnostics about it after loading, e.g. a missing client capability). */
   readonly location?: { readonly file?: string; readonly line?: number; readonly column?: number; readonly field?: string };
+  /** Hooks with the same key run once per event when several match: the first in dispatch order runs. */
+  readonly dedupeKey?: string;
 };
 
 export type LoadContext = {
@@ -168,6 +172,9 @@ export type SourceRejection = {
   /** The parts that do not load, as the file names them (bamboo: `lifecycle_hooks.SessionStart`). */
   readonly inactive?: readonly string[];
 };
+
+/** What a dialect may read to size a dispatch budget: hookd's environment and the initialize options. */
+export type DispatchBudgetSettings = { readonly env: Readonly<Record<string, string | undefined>>; readonly options: ServerOptions };
 
 /** Everything a dialect needs to know about the event being dispatched. */
 export type EventContext = {
@@ -237,6 +244,13 @@ export interface Dialect {
   merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome;
   /** Sequential dialects only: true when this verdict ends dispatch of the remaining handlers. */
   stopsDispatch?(context: EventContext, verdict: HookVerdict): boolean;
+  /** Called once a dispatch of `event` for `sessionId` is merged (e.g. to remove a session's temp files when it ends). */
+  afterDispatch?(event: EventName, sessionId: string): void;
+  /**
+   * A budget (ms) the matching hooks of one dispatch share: hooks still running when it ends are killed and reported
+   * as timed out. Undefined: no budget beyond each hook's own timeout.
+   */
+  dispatchBudgetMs?(event: EventName, hooks: readonly HookSpec[], settings: DispatchBudgetSettings): number | undefined;
 
   /** Default timeout of a handler (programmatic hooks use it when they give none). */
   readonly defaultTimeoutMs: number;

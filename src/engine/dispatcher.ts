@@ -1,7 +1,7 @@
 // Runs one lifecycle event: match the candidate hooks, launch each (command, script, http or programmatic) in
 // parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
 // dispatch order, never completion order. Knows no dialect by name.
-import type { EventParams, EventName, ProgressParams, RunSummary } from '../protocol/index.js';
+import type { EventParams, EventName, ProgressParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import { isDelegatedHandler, runDelegatedHook, type DelegatedClient } from './delegated-hook.js';
@@ -20,6 +20,8 @@ export type DispatchSettings = {
   readonly invokeClientHook?: InvokeClientHook;
   /** Runs delegated handlers (prompt, agent, mcp_tool) through the client; a missing callback: unsupported. */
   readonly delegated?: DelegatedClient;
+  /** The initialize options (a dialect may size a dispatch budget from them). */
+  readonly serverOptions?: ServerOptions;
 };
 
 export type DispatchRequest = {
@@ -65,23 +67,61 @@ function refusedOutcome(preflight: NonNullable<ProcessOutcome['preflight']>): Pr
   return { ...notStartedOutcome(), cancelled: false, preflight };
 }
 
+/** Keeps the first hook of each dedupeKey (hooks without one are all kept), in order. */
+function onePerDedupeKey(hooks: HookSpec[]): HookSpec[] {
+  const seen = new Set<string>();
+  return hooks.filter((hook) => {
+    if (hook.dedupeKey === undefined) return true;
+    if (seen.has(hook.dedupeKey)) return false;
+    seen.add(hook.dedupeKey);
+    return true;
+  });
+}
+
+type DispatchBudget = {
+  /** Aborts when the client cancels or the budget runs out. */
+  readonly signal: AbortSignal;
+  /** True for a started run that was cancelled because the budget ran out (not by the client). */
+  ended(outcome: ProcessOutcome): boolean;
+  message(event: EventName): string;
+  dispose(): void;
+};
+
+/** A shared budget for one dispatch's runs; undefined when the dialect gives none. */
+function dispatchBudget(budgetMs: number | undefined, signal: AbortSignal): DispatchBudget | undefined {
+  if (budgetMs === undefined) return undefined;
+  const spent = new AbortController();
+  const timer = setTimeout(() => spent.abort(), budgetMs);
+  timer.unref?.();
+  return {
+    signal: AbortSignal.any([signal, spent.signal]),
+    ended: (outcome) => outcome.started && outcome.cancelled && spent.signal.aborted && !signal.aborted,
+    message: (event) => `killed when the ${budgetMs} ms budget the ${event} hooks share ran out`,
+    dispose: () => clearTimeout(timer),
+  };
+}
+
 export async function dispatchEvent(request: DispatchRequest, settings: DispatchSettings): Promise<DispatchOutcome> {
   const { dialect, event, params, workspace, signal } = request;
   const context = eventContext(event, params, workspace);
   const target = dialect.matchTarget(event, params);
   const matched = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
   const skippedByCondition: HookSpec[] = [];
-  const hooks = matched.filter((hook) => {
-    if (hook.applies === undefined || hook.applies(context)) return true;
-    skippedByCondition.push(hook);
-    return false;
-  });
+  const hooks = onePerDedupeKey(
+    matched.filter((hook) => {
+      if (hook.applies === undefined || hook.applies(context)) return true;
+      skippedByCondition.push(hook);
+      return false;
+    }),
+  );
   const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
+  const budget = dispatchBudget(hooks.length > 0 ? dialect.dispatchBudgetMs?.(event, hooks, { env: settings.baseEnv, options: settings.serverOptions ?? {} }) : undefined, signal);
+  const runSignal = budget?.signal ?? signal;
 
   const launch = (hook: HookSpec): Promise<ProcessOutcome> => {
     const { handler } = hook;
     const placement = placementOf(context, hook);
-    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
+    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal: runSignal, stdin };
     if (handler.type === 'client') {
       return runClientHook(settings.invokeClientHook, {
         hookId: hook.id,
@@ -89,7 +129,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         sessionId: context.sessionId,
         stdin,
         timeoutMs: handler.timeoutMs,
-        signal,
+        signal: runSignal,
         maxOutputBytes: settings.maxOutputBytes,
       });
     }
@@ -97,10 +137,10 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       if (settings.runner.postHttp === undefined) return Promise.resolve(refusedOutcome({ kind: 'unsupported', message: 'this runner cannot make HTTP requests' }));
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
       const headers = interpolateHeaders(handler.headers, handler.allowedEnvVars, env);
-      return settings.runner.postHttp({ url: handler.url, headers, body: stdin, timeoutMs: handler.timeoutMs, maxOutputBytes: settings.maxOutputBytes, signal });
+      return settings.runner.postHttp({ url: handler.url, headers, body: stdin, timeoutMs: handler.timeoutMs, maxOutputBytes: settings.maxOutputBytes, signal: runSignal });
     }
     if (isDelegatedHandler(handler)) {
-      const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal, maxOutputBytes: settings.maxOutputBytes };
+      const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal: runSignal, maxOutputBytes: settings.maxOutputBytes };
       return runDelegatedHook(settings.delegated ?? {}, handler, run);
     }
     if (handler.type === 'command') {
@@ -126,14 +166,17 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         phase,
         statusMessage: status,
       });
-    if (signal.aborted) {
+    if (runSignal.aborted) {
       const outcome = notStartedOutcome();
       return [outcome, dialect.interpret(context, hook, outcome)];
     }
     progress('started');
-    const outcome = await launch(hook);
+    const launched = await launch(hook);
     progress('finished');
-    return [outcome, dialect.interpret(context, hook, outcome)];
+    // A run the budget ended (not the client's cancel) timed out: killed like a cancel, reported as a timeout.
+    const outcome = budget?.ended(launched) ? { ...launched, cancelled: false, timedOut: true } : launched;
+    const verdict = dialect.interpret(context, hook, outcome);
+    return [outcome, budget?.ended(launched) ? { ...verdict, message: budget.message(event) } : verdict];
   };
 
   let results: Array<[ProcessOutcome, HookVerdict]> = [];
@@ -148,6 +191,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     }
   }
 
+  budget?.dispose();
   const ran = hooks.slice(0, results.length);
   const runs = results.map(([outcome, verdict], index) => summarizeRun(ran[index]!, outcome, verdict));
   const merged = dialect.merge(

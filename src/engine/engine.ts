@@ -1,7 +1,7 @@
 // The engine facade: holds the current registry snapshot, run snapshots, programmatic hooks and trusted keys;
 // dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
 // or a concrete dialect.
-import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary } from '../protocol/index.js';
+import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
 import type { InvokeClientHook } from './client-hook.js';
@@ -37,6 +37,8 @@ export type EngineOptions = {
   readonly invokeClientHook?: InvokeClientHook;
   /** What the client runs for delegated handlers (prompt, agent, mcp_tool); absent callbacks: not declared. */
   readonly delegated?: DelegatedClient;
+  /** The initialize options, for dialects that read their own (e.g. a dispatch budget). */
+  readonly serverOptions?: ServerOptions;
 };
 
 export type EventDispatch = {
@@ -201,6 +203,7 @@ export class Engine {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
       ...(options.delegated ? { delegated: options.delegated } : {}),
+      ...(options.serverOptions ? { serverOptions: options.serverOptions } : {}),
     };
   }
 
@@ -214,6 +217,7 @@ export class Engine {
     const candidates = ordered.filter((hook) => isRunnable(hook, trust));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
+    this.dialect.afterDispatch?.(event, params.session.id);
     return dispatch;
   }
 

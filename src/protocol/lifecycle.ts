@@ -26,6 +26,15 @@ export const ServerOptionsSchema = z
       .boolean()
       .optional()
       .describe('claude: hooks of <workspace>/.claude/settings.json and settings.local.json run only once the client trusts the workspace (trust/set), bound to their content; default false (as headless Claude Code).'),
+    sessionEndTimeoutMs: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .describe(
+        'claude: the budget (ms) all SessionEnd hooks of one dispatch share; hooks still running when it ends are killed and reported as timed out. Default: 1500, raised to the largest timeout configured on SessionEnd, at most 60000 (or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).',
+      ),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;

@@ -124,6 +124,7 @@ export function createSession(deps: SessionDeps): Session {
       onProgress: deps.onProgress,
       ...(programmaticHooks ? { invokeClientHook } : {}),
       delegated: delegatedClient(params.capabilities, deps.callClient),
+      serverOptions: options,
     });
     const home = params.home ?? homedir();
     const managedSettingsPath = options.managedSettingsPath ?? deps.defaults.managedSettingsPath;

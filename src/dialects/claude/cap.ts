@@ -1,5 +1,6 @@
 // The 10,000-character cap Claude Code puts on each hook's strings (additionalContext, plain stdout,
-// systemMessage; hookd also caps exit-2 stderr used as feedback or user message). Pure text function.
+// systemMessage; hookd also caps exit-2 stderr used as feedback or user message), as plain truncation: the fallback
+// of long-output.ts when the full text cannot be saved to a file. Pure text function.
 
 export const CONTEXT_CAP_CHARS = 10_000;
 
@@ -8,7 +9,7 @@ export type Capped = { readonly text: string; readonly truncated: boolean; reado
 /**
  * Text longer than `limit` UTF-16 code units keeps its first `limit` (one fewer if that would split a
  * surrogate pair) and gets the marker `\n[hookd: truncated N of M characters; limit 10000]` appended,
- * where N characters were cut of M. Claude Code instead saves the full text to a file and shows a preview.
+ * where N characters were cut of M. Normally such text is saved to a file instead (long-output.ts).
  */
 export function capText(text: string, limit: number = CONTEXT_CAP_CHARS): Capped {
   if (text.length <= limit) return { text, truncated: false, originalLength: text.length };

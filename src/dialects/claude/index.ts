@@ -11,6 +11,8 @@ import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher, NARROW_EXACT_SET } from './matcher.js';
 import { EVENT_RULES } from './event-rules.js';
 import { interpret } from './output.js';
+import { removeEndedSession } from './session-temp-area.js';
+import { sessionEndBudgetMs } from './session-end-budget.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
 import { lintClaudeHooks } from './lint.js';
 import { committedSettings } from './committed-settings.js';
@@ -26,6 +28,8 @@ export const claudeDialect: Dialect = {
   environment: claudeEnvironment,
   interpret,
   merge,
+  afterDispatch: removeEndedSession,
+  dispatchBudgetMs: sessionEndBudgetMs,
   defaultTimeoutMs: 600_000,
   compileMatcher: (event, matcher) => {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`, EVENT_RULES[event].narrowExactSet ? NARROW_EXACT_SET : undefined);

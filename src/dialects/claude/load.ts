@@ -1,5 +1,6 @@
 // Loads every Claude Code settings source into one ordered HookSpec list: reads files, applies
-// disableAllHooks / allowManagedHooksOnly, drops duplicate handlers, assigns ids. Must not run anything.
+// disableAllHooks / allowManagedHooksOnly, drops duplicate handlers (same command, same matcher), marks the rest
+// for de-duplication when they match together, assigns ids. Must not run anything.
 import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { infoAt, warningAt } from '../../config/diagnostic.js';
@@ -11,6 +12,12 @@ import { WorkspaceTrustGate } from './workspace-trust.js';
 import { applyHttpPolicy, mergeHttpSettings, readHttpSettings, type HttpSettings } from './http-policy.js';
 
 type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings; readonly http?: HttpSettings };
+
+/**
+ * Claude Code de-duplicates handlers of all settings files together; a plugin's or skill's copy of the same handler
+ * is kept separate (its key starts with its own root instead of this).
+ */
+const SETTINGS_NAMESPACE = 'settings';
 
 export function loadClaudeSettings(context: LoadContext): LoadResult {
   const sources = settingsSources(context);
@@ -36,7 +43,9 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
   const policy = hookPolicy(files, diagnostics);
   const httpPolicy = mergeHttpSettings(files.map((file) => file.http ?? {}));
   const hooks: HookSpec[] = [];
+  // The first hook of each command identity + matcher (dropped copies), and of each identity (copies kept for matching).
   const firstByKey = new Map<string, string>();
+  const firstByCommand = new Map<string, { readonly id: string; readonly matcher: string }>();
   let disabled = 0;
   let notManaged = 0;
   for (const { source, settings } of files) {
@@ -57,12 +66,20 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         duplicates.add('warning', () => warningAt(allowed.refused, { ...hook.at, field: `${hook.at.field ?? ''}.url`, code: 'http-url-not-allowed' }));
         continue;
       }
-      const first = firstByKey.get(hook.dedupeKey);
+      const first = firstByKey.get(`${hook.matcherKey}\u0000${hook.dedupeKey}`);
       if (first !== undefined) {
-        duplicates.add('info', () => infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
+        duplicates.add('info', () => infoAt(`same command as hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
         continue;
       }
-      firstByKey.set(hook.dedupeKey, id);
+      firstByKey.set(`${hook.matcherKey}\u0000${hook.dedupeKey}`, id);
+      const sameCommand = firstByCommand.get(hook.dedupeKey);
+      if (sameCommand !== undefined) {
+        duplicates.add('info', () =>
+          infoAt(`same command as hook ${sameCommand.id} (matcher "${sameCommand.matcher}"); when both match, it runs once`, { ...hook.at, code: 'duplicate-handler' }),
+        );
+      } else {
+        firstByCommand.set(hook.dedupeKey, { id, matcher: hook.matcherKey });
+      }
       hooks.push({
         id,
         event: hook.event,
@@ -74,6 +91,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         scope: source.scope,
         ...trustGate.fieldsFor(source.scope),
         location: hook.at,
+        dedupeKey: `${SETTINGS_NAMESPACE}\u0000${hook.dedupeKey}`,
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);

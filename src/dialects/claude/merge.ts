@@ -10,9 +10,15 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const PRE_TOOL_RANK: Readonly<Record<Decision, number>> = { none: 0, allow: 1, ask: 2, defer: 3, deny: 4, block: 4 };
 
 /**
+ * PreToolUse decisions under which a rewrite (`updatedInput`) applies. `none` is here because real Claude Code
+ * runs the rewritten input when a hook gives `updatedInput` without a `permissionDecision` (observed in 2.1.332).
+ */
+const REWRITES_APPLY: ReadonlySet<Decision> = new Set<Decision>(['none', 'allow', 'ask']);
+
+/**
  * - PreToolUse: the highest-ranked decision wins; its reason is every reason given with that decision, joined
- *   with "\n" in configured order. `updatedInput` applies only when the result is allow or ask, and comes from
- *   the last verdict in configured order that gave one together with allow or ask.
+ *   with "\n" in configured order. `updatedInput` applies when the result is none, allow or ask (never on deny or
+ *   defer), and comes from the last verdict in configured order that gave one with none, allow or ask.
  * - PermissionRequest: any deny wins (reasons joined, interrupt if any deny asked for it); else allow if any
  *   (updatedInput from the last allow that gave one, updatedPermissions concatenated).
  * - Other events: `block` if any run blocked, reasons joined; PostToolUse `updatedToolOutput` from the last
@@ -33,8 +39,8 @@ export function merge(context: EventContext, verdicts: readonly HookVerdict[]): 
     const decision: Decision = winner === 'block' ? 'deny' : winner;
     out.decision = decision;
     setJoined(out, 'reason', live.filter((v) => v.decision !== 'none' && PRE_TOOL_RANK[v.decision] === PRE_TOOL_RANK[winner]).map((v) => v.reason));
-    if (decision === 'allow' || decision === 'ask') {
-      const rewrite = lastWith(live, (v) => (v.decision === 'allow' || v.decision === 'ask') && v.updatedInput !== undefined);
+    if (REWRITES_APPLY.has(decision)) {
+      const rewrite = lastWith(live, (v) => REWRITES_APPLY.has(v.decision) && v.updatedInput !== undefined);
       if (rewrite?.updatedInput !== undefined) out.updatedInput = rewrite.updatedInput;
     }
   } else if (event === 'PermissionRequest') {

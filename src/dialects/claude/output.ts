@@ -5,9 +5,11 @@ import type { Decision, EventName, FailureClass, RunStatus } from '../../protoco
 import { findTooDeep, tooDeepMessage } from '../../protocol/json-depth.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import type { CapturedOutput, ProcessOutcome } from '../../runner/types.js';
-import { capText, CONTEXT_CAP_CHARS } from './cap.js';
+import { CONTEXT_CAP_CHARS } from './cap.js';
 import { EVENT_RULES } from './event-rules.js';
 import { judgeVerdict } from './judge-verdict.js';
+import { keepLongText } from './long-output.js';
+import { sessionTempArea } from './session-temp-area.js';
 import { parseHookOutput, type HookOutput } from './output-schema.js';
 import { readHttpResponse } from './http-response.js';
 import { applyLaterEventOutput, exitTwoLaterEvent, withoutDiscarded } from './later-event-output.js';
@@ -16,11 +18,15 @@ import { interpretWorktreeCreate } from './worktree-create.js';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<HookVerdict>;
 
-/** What stdout is, by Claude Code's rule: JSON iff its first non-whitespace character is `{`. */
+/**
+ * What stdout is, by Claude Code's rule: JSON iff its first non-whitespace character is `{` and it parses; stdout
+ * that starts with `{` but does not parse is plain text (as Claude Code falls back). Truncated stdout starting with
+ * `{` is never parsed: it cannot be told apart from cut-off JSON, so it stays a failed run.
+ */
 type Stdout =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'json'; readonly value: unknown }
-  /** `error` says why, as the run's message. */
+  /** Valid JSON hookd cannot process (too deep); `error` says why, as the run's message. */
   | { readonly kind: 'invalid'; readonly error: string }
   | { readonly kind: 'truncated' };
 
@@ -30,8 +36,8 @@ function classifyStdout(stdout: CapturedOutput): Stdout {
   let value: unknown;
   try {
     value = JSON.parse(stdout.text) as unknown;
-  } catch (error) {
-    return { kind: 'invalid', error: `stdout starts with "{" but is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  } catch {
+    return { kind: 'text', text: stdout.text };
   }
   // Deeper JSON could not be validated, merged or answered without overflowing the stack: not valid output.
   const tooDeep = findTooDeep(value);
@@ -39,7 +45,12 @@ function classifyStdout(stdout: CapturedOutput): Stdout {
   return { kind: 'json', value };
 }
 
+/** Reads one run, then applies Claude Code's long-output rule and the Stop continuation rule to the verdict. */
 export function interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
+  return continuationFromContext(context.event, keepLongFields(context, interpretRun(context, hook, outcome)));
+}
+
+function interpretRun(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
   const { event } = context;
   const rule = EVENT_RULES[event];
   if (event === 'WorktreeCreate') return interpretWorktreeCreate(context, hook, outcome);
@@ -186,15 +197,44 @@ function ok(): Draft {
 }
 
 type CappedField = 'additionalContext' | 'systemMessage' | 'feedback';
+const CAPPED_FIELDS: readonly CappedField[] = ['additionalContext', 'systemMessage', 'feedback'];
 
-/** Sets a context field capped at 10,000 characters; a cut is also noted in the verdict's message. */
+/** Sets a context field; interpret() then applies the 10,000-character rule to it (keepLongFields). */
 function setCapped(verdict: Draft, field: CappedField, text: string): void {
-  const capped = capText(text);
-  verdict[field] = capped.text;
-  if (!capped.truncated) return;
-  const note = `${field} truncated from ${capped.originalLength} to ${CONTEXT_CAP_CHARS} characters`;
-  verdict.message = verdict.message === undefined ? note : `${verdict.message}; ${note}`;
+  verdict[field] = text;
 }
+
+/**
+ * Claude Code's output cap: a context field over 10,000 characters is saved to a file in the session's temp area
+ * and replaced by a preview plus the path (long-output.ts); what happened is noted in the run's message.
+ */
+function keepLongFields(context: EventContext, verdict: HookVerdict): HookVerdict {
+  let draft: Draft | undefined;
+  for (const field of CAPPED_FIELDS) {
+    const text = verdict[field];
+    if (text === undefined || text.length <= CONTEXT_CAP_CHARS) continue;
+    draft ??= { ...verdict };
+    const kept = keepLongText(sessionTempArea, context.sessionId, field, text);
+    draft[field] = kept.text;
+    if (kept.note !== undefined) draft.message = draft.message === undefined ? kept.note : `${draft.message}; ${kept.note}`;
+  }
+  return draft ?? verdict;
+}
+
+/**
+ * Stop / SubagentStop: `hookSpecificOutput.additionalContext` keeps the agent working, as Claude Code does: the
+ * verdict becomes a `block` (a continuation, counted by the engine's cap like any block) and the text joins the
+ * reason, after a reason the hook gave with `decision: "block"` (or exit 2), separated by a newline. The text moves
+ * into `reason` (the continuation feedback) and is not repeated in additionalContext.
+ */
+function continuationFromContext(event: EventName, verdict: HookVerdict): HookVerdict {
+  if (!STOP_EVENTS.has(event) || verdict.additionalContext === undefined || verdict.additionalContext === '') return verdict;
+  const { additionalContext, ...rest } = verdict;
+  const reason = rest.decision === 'block' && rest.reason !== undefined && rest.reason !== '' ? `${rest.reason}\n${additionalContext}` : additionalContext;
+  return { ...rest, decision: 'block', reason };
+}
+
+const STOP_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['Stop', 'SubagentStop']);
 
 function stderrSuffix(outcome: ProcessOutcome): string {
   const line = outcome.stderr.text.split(/\r?\n/).find((candidate) => candidate.trim() !== '');

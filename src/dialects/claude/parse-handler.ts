@@ -115,6 +115,7 @@ function parseCommandHandler(raw: object, event: EventName, workspace: string, e
     timeoutMs: Math.max(1, Math.round(seconds * 1000)),
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? 'continue',
+    ...(spec.timeout !== undefined ? { explicitTimeout: true } : {}),
   };
   return { handler, problems };
 }

@@ -20,8 +20,14 @@ export type ParsedHook = {
   readonly handler: HandlerSpec;
   /** The handler's `if` rule, compiled: the hook starts only when it applies. */
   readonly condition?: NonNullable<HandlerParse['condition']>;
-  /** Equal for the same handler JSON under the same event and matcher (omitted, "", "*" and an ignored matcher are equal). */
+  /**
+   * Claude Code's identity of a handler: for a command, equal for the same event, shell (omitted = "bash"), command
+   * string, args and `if` rule (timeout, statusMessage and the other fields do not count, nor does the matcher); for
+   * http the event, URL and `if` rule; for the other types the whole handler JSON.
+   */
   readonly dedupeKey: string;
+  /** The matcher as it matches: omitted, "", "*" and an ignored matcher are equal. */
+  readonly matcherKey: string;
   readonly at: DiagnosticAt;
 };
 
@@ -137,13 +143,21 @@ export function parseSettings(document: JsonDocument, workspace: string, env: Re
           matches,
           handler: parsed.handler,
           ...(parsed.condition !== undefined ? { condition: parsed.condition } : {}),
-          dedupeKey: canonicalJson([eventName, rule.hasMatcher ? normalizeMatcher(matcher) : '*', raw]),
+          dedupeKey: handlerIdentity(eventName, raw as Record<string, unknown>),
+          matcherKey: rule.hasMatcher ? normalizeMatcher(matcher) : '*',
           at: at(handlerPath),
         });
       });
     });
   }
   return { hooks, diagnostics: problems.list(), ...flags };
+}
+
+/** The fields Claude Code de-duplicates command handlers by (hookd adds `args`, which Claude Code's key predates). */
+function handlerIdentity(event: EventName, raw: Record<string, unknown>): string {
+  if (raw.type === 'command') return canonicalJson([event, raw.shell ?? 'bash', raw.command, raw.args ?? null, raw.if ?? '']);
+  if (raw.type === 'http') return canonicalJson([event, 'http', raw.url, raw.if ?? '']);
+  return canonicalJson([event, raw]);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

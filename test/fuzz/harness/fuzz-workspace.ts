@@ -65,6 +65,9 @@ export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = defaultCon
   writeFileSync(configFile, typeof config === 'string' || Buffer.isBuffer(config) ? config : JSON.stringify(config));
   const env = { ...process.env };
   delete env.BAMBOO_DATA_DIR;
+  // hookd saves long hook output under TMPDIR (removed when it exits); here a sidecar SIGKILLed leaves it in the root.
+  env.TMPDIR = join(root, 'tmp');
+  mkdirSync(env.TMPDIR, { recursive: true });
   return {
     root,
     workspace,

@@ -382,12 +382,12 @@ describe('claude de-duplication', () => {
     const result = load({ user: same, project: same, local: same });
     expect(ids(result)).toEqual(['user:PreToolUse[0].hooks[0]']);
     expect(byCode(result, 'duplicate-handler')).toEqual([
-      expect.objectContaining({ severity: 'info', message: 'identical to hook user:PreToolUse[0].hooks[0]; it runs once', file: result.paths.project }),
+      expect.objectContaining({ severity: 'info', message: 'same command as hook user:PreToolUse[0].hooks[0]; it runs once', file: result.paths.project }),
       expect.objectContaining({ severity: 'info', file: result.paths.local }),
     ]);
   });
 
-  it('identical means the same handler JSON (key order aside) for the same event and matcher', () => {
+  it('identical means the same command (timeout and other fields aside) for the same event; another matcher keeps its copy for matching', () => {
     const result = load({
       user: settings('PreToolUse', [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'g', timeout: 10 }] }]),
       project: settings('PreToolUse', [
@@ -397,7 +397,7 @@ describe('claude de-duplication', () => {
       ]),
       local: settings('PostToolUse', [{ matcher: 'Bash', hooks: [command('g', { timeout: 10 })] }]),
     });
-    expect(ids(result)).toEqual(['user:PreToolUse[0].hooks[0]', 'project:PreToolUse[1].hooks[0]', 'project:PreToolUse[2].hooks[0]', 'local:PostToolUse[0].hooks[0]']);
+    expect(ids(result)).toEqual(['user:PreToolUse[0].hooks[0]', 'project:PreToolUse[1].hooks[0]', 'local:PostToolUse[0].hooks[0]']);
   });
 
   it('omitted, "" and "*" matchers count as the same matcher for de-duplication', () => {

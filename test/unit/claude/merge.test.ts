@@ -48,9 +48,9 @@ describe('claude merge: PreToolUse', () => {
     expect(out).toMatchObject({ decision: 'allow', updatedInput: { n: 2 } });
   });
 
-  it('updatedInput applies only with allow or ask; a verdict without a decision does not rewrite', () => {
-    expect(mergeOn('PreToolUse', [v('ask', { updatedInput: { n: 1 } }), v('none', { updatedInput: { n: 2 } })])).toMatchObject({ decision: 'ask', updatedInput: { n: 1 } });
-    expect(mergeOn('PreToolUse', [v('none', { updatedInput: { n: 2 } })]).updatedInput).toBeUndefined();
+  it('updatedInput applies with allow, ask or no decision (Claude Code runs a rewrite without permissionDecision); the last in order wins', () => {
+    expect(mergeOn('PreToolUse', [v('ask', { updatedInput: { n: 1 } }), v('none', { updatedInput: { n: 2 } })])).toMatchObject({ decision: 'ask', updatedInput: { n: 2 } });
+    expect(mergeOn('PreToolUse', [v('none', { updatedInput: { n: 2 } })])).toMatchObject({ decision: 'none', updatedInput: { n: 2 } });
   });
 
   it('updatedInput is dropped when the call is denied or deferred', () => {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CONTEXT_CAP_CHARS, capText } from '../../../src/dialects/claude/cap.js';
 import { interpret } from '../../../src/dialects/claude/output.js';
+import { sessionTempArea } from '../../../src/dialects/claude/session-temp-area.js';
 import type { CommandHandler, HookVerdict } from '../../../src/engine/dialect.js';
 import type { EventName } from '../../../src/protocol/index.js';
 import type { ProcessOutcome } from '../../../src/runner/types.js';
@@ -133,7 +135,7 @@ describe('claude output: onFailure "block"', () => {
   const failures: [string, ProcessOutcome, string][] = [
     ['cannot start', outcome({ started: false, spawnError: 'ENOENT', exitCode: null }), 'spawn_failed'],
     ['times out', outcome({ timedOut: true, exitCode: null, signal: 'SIGKILL' }), 'timeout'],
-    ['prints bad JSON', exit(0, '{"decision": '), 'invalid_output'],
+    ['prints JSON that is not valid hook output', exit(0, '{"continue": "yes"}'), 'invalid_output'],
     ['exits with an unexpected code', exit(1, '', 'crash'), 'nonzero_exit'],
     ['is killed by a signal', outcome({ exitCode: null, signal: 'SIGKILL' }), 'signal'],
   ];
@@ -181,10 +183,8 @@ describe('claude output: JSON detection', () => {
     expect(run('PreToolUse', exit(0, '[1]'))).toEqual({ status: 'ok', failureClass: null, decision: 'none' });
   });
 
-  it('invalid JSON starting with "{" is a failed run (invalid_output), non-blocking', () => {
-    const verdict = run('PreToolUse', exit(0, '{"decision": "block",}'));
-    expect(verdict).toMatchObject({ status: 'error', failureClass: 'invalid_output', decision: 'none' });
-    expect(verdict.message).toMatch(/not valid JSON/);
+  it('stdout starting with "{" that is not valid JSON is plain text, not a failed run (ignored on PreToolUse)', () => {
+    expect(run('PreToolUse', exit(0, '{"decision": "block",}'))).toEqual({ status: 'ok', failureClass: null, decision: 'none' });
   });
 
   it('truncated stdout that would be parsed as JSON is a failed run (output_truncated), never parsed', () => {
@@ -346,17 +346,22 @@ describe('claude output: JSON fields', () => {
 
 describe('claude output: 10,000-character cap', () => {
   const long = 'x'.repeat(CONTEXT_CAP_CHARS + 2_500);
+  afterEach(() => sessionTempArea.removeAll());
 
-  it('additionalContext, systemMessage and plain stdout are capped at 10,000 characters per hook, with a marker', () => {
+  const savedPath = (text: string | undefined): string => {
+    const path = /Full output saved to: (\S+)\n/.exec(text ?? '')?.[1];
+    if (path === undefined) throw new Error(`no saved path in ${text?.slice(0, 200)}`);
+    return path;
+  };
+
+  it('additionalContext, systemMessage and plain stdout over 10,000 characters are saved to a file; a preview and the path are kept', () => {
     const fromJson = run('UserPromptSubmit', json({ systemMessage: long, hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: long } }));
-    const marker = `\n[hookd: truncated 2500 of 12500 characters; limit 10000]`;
-    expect(fromJson.additionalContext).toBe('x'.repeat(CONTEXT_CAP_CHARS) + marker);
-    expect(fromJson.systemMessage).toBe('x'.repeat(CONTEXT_CAP_CHARS) + marker);
+    expect(fromJson.additionalContext).toMatch(/^<persisted-output>\nOutput too large \(12\.2KB\)\. Full output saved to: \S+\n\nPreview \(first 2KB\):\nx{2000}\n\.\.\.\n<\/persisted-output>$/);
+    expect(readFileSync(savedPath(fromJson.additionalContext), 'utf8')).toBe(long);
+    expect(readFileSync(savedPath(fromJson.systemMessage), 'utf8')).toBe(long);
     expect(fromJson.status).toBe('ok');
-    expect(fromJson.message).toBe(
-      'systemMessage truncated from 12500 to 10000 characters; additionalContext truncated from 12500 to 10000 characters',
-    );
-    expect(run('SessionStart', exit(0, long)).additionalContext).toBe('x'.repeat(CONTEXT_CAP_CHARS) + marker);
+    expect(fromJson.message).toMatch(/^additionalContext of 12500 characters saved to .*; systemMessage of 12500 characters saved to /);
+    expect(readFileSync(savedPath(run('SessionStart', exit(0, long)).additionalContext), 'utf8')).toBe(long);
   });
 
   it('exactly 10,000 characters are kept as they are', () => {
@@ -373,8 +378,8 @@ describe('claude output: 10,000-character cap', () => {
     expect(capped.text.startsWith('a'.repeat(9_999) + '\n[hookd: truncated 3 of 10002')).toBe(true);
   });
 
-  it('exit-2 feedback and user messages are capped the same way', () => {
-    expect(run('PostToolUse', exit(2, '', long)).feedback?.length).toBeLessThan(CONTEXT_CAP_CHARS + 100);
-    expect(run('SessionStart', exit(2, '', long)).systemMessage?.startsWith('x'.repeat(CONTEXT_CAP_CHARS) + '\n[hookd: truncated')).toBe(true);
+  it('exit-2 feedback and user messages are saved the same way', () => {
+    expect(readFileSync(savedPath(run('PostToolUse', exit(2, '', long)).feedback), 'utf8')).toBe(long);
+    expect(readFileSync(savedPath(run('SessionStart', exit(2, '', long)).systemMessage), 'utf8')).toBe(long);
   });
 });
