@@ -30,7 +30,8 @@ export function engineFromFlags(flags: CommonFlags): LoadedEngine {
   const workspace = resolve(flags.workspace ?? process.cwd());
   if (!existsSync(workspace)) throw new UsageError(`workspace "${workspace}" does not exist`);
   const runner = createProcessRunner({ logger: createLogger('warn') });
-  const engine = new Engine({ dialect, runner, workspace, baseEnv: processEnvironment() });
+  const ownEnv = processEnvironment();
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),

@@ -1,6 +1,6 @@
 // The interface every dialect implements, and the hook/verdict types the engine works with.
 // The engine knows dialects only through this file; it must never import a concrete dialect.
-import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource } from '../protocol/index.js';
+import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource, ServerOptions } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 
 export type CommandHandler = {
@@ -14,6 +14,11 @@ export type CommandHandler = {
   readonly statusMessage?: string;
   /** `block`: a hook that cannot start, times out, exits unexpectedly or prints bad output blocks. */
   readonly onFailure: 'continue' | 'block';
+  /**
+   * Runs in the background: the event is answered without waiting, its output is delivered on the session's next
+   * event result (asyncOutputs); `rewake`: an exit code 2 also sends hooks/asyncRewake. It never decides.
+   */
+  readonly async?: { readonly rewake: boolean };
 };
 
 /** One way to run a script: `file ...args <script path>`, e.g. {label: 'bun run', file: 'bun', args: ['run']}. */
@@ -75,6 +80,10 @@ export type HookSpec = {
   readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
+  /** The root directory of the plugin the hook came from (claude: CLAUDE_PLUGIN_ROOT). */
+  readonly pluginRoot?: string;
+  /** The plugin's persistent data directory (claude: CLAUDE_PLUGIN_DATA). */
+  readonly pluginData?: string;
 };
 
 export type LoadContext = {
@@ -196,4 +205,11 @@ export interface Dialect {
   lint?(hooks: readonly HookSpec[]): Diagnostic[];
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
+  /** The environment hooks inherit, from hookd's own (e.g. without telemetry or credential variables); once per session. */
+  inheritedEnvironment?(env: Readonly<Record<string, string>>, options: ServerOptions): Record<string, string>;
+  /**
+   * The variable naming a fresh per-run file the hook may append `export NAME=value` lines to on this event
+   * (claude: CLAUDE_ENV_FILE); the variables come back as the result's `environment`. Undefined: no file.
+   */
+  envFileVariable?(event: EventName): string | undefined;
 }

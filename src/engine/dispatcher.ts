@@ -5,6 +5,8 @@ import type { EventParams, EventName, ProgressParams, RunSummary } from '../prot
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
+import type { SessionTempDirs } from './env-files.js';
+import { collectEnvFile, mergeEnvironments, openEnvFile, type CollectedEnv } from './run-env-file.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
 
@@ -16,6 +18,15 @@ export type DispatchSettings = {
   readonly onProgress?: (progress: ProgressParams) => void;
   /** Runs programmatic hooks; undefined: the client cannot, and such hooks fail as unsupported. */
   readonly invokeClientHook?: InvokeClientHook;
+  /** Where per-run environment files go (Dialect.envFileVariable); undefined: hooks get none. */
+  readonly tempDirs?: SessionTempDirs;
+};
+
+/** One async handler's run, handed to whoever runs it in the background with a signal of its own. */
+export type BackgroundRun = {
+  readonly hook: HookSpec;
+  readonly context: EventContext;
+  readonly run: (signal: AbortSignal) => Promise<{ readonly outcome: ProcessOutcome; readonly verdict: HookVerdict; readonly env?: CollectedEnv }>;
 };
 
 export type DispatchRequest = {
@@ -29,6 +40,8 @@ export type DispatchRequest = {
   readonly signal: AbortSignal;
   /** Run every candidate, ignoring matchers (dry run of one handler). */
   readonly ignoreMatchers?: boolean;
+  /** Starts async handlers (CommandHandler.async) without waiting; undefined: they run like the others. */
+  readonly startBackground?: (run: BackgroundRun) => void;
 };
 
 export type DispatchOutcome = {
@@ -39,6 +52,12 @@ export type DispatchOutcome = {
   readonly stdin: string;
   /** Each run's captured stderr text (at most the output cap), in the order of `runs`. */
   readonly runStderr: readonly string[];
+  /** Variables the runs wrote to their environment files, merged in configured order (later wins). */
+  readonly environment?: Record<string, string>;
+  /** What went wrong reading environment files, one line each. */
+  readonly environmentNotes: readonly string[];
+  /** The async handlers started in the background, in configured order. */
+  readonly backgroundStarted: readonly HookSpec[];
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
@@ -63,10 +82,13 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const { dialect, event, params, workspace, signal } = request;
   const context = eventContext(event, params, workspace);
   const target = dialect.matchTarget(event, params);
-  const hooks = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
-  const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
+  const matched = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
+  const stdin = matched.length > 0 ? dialect.renderStdin(context) : '';
+  const inBackground = (hook: HookSpec) => request.startBackground !== undefined && hook.handler.type === 'command' && hook.handler.async !== undefined;
+  const hooks = matched.filter((hook) => !inBackground(hook));
+  const envFileVariable = dialect.envFileVariable?.(event);
 
-  const launch = (hook: HookSpec): Promise<ProcessOutcome> => {
+  const launch = (hook: HookSpec, signal: AbortSignal, extraEnv: Record<string, string>): Promise<ProcessOutcome> => {
     const { handler } = hook;
     const placement = placementOf(context, hook);
     const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
@@ -82,17 +104,18 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       });
     }
     if (handler.type === 'command') {
-      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
+      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}), ...extraEnv };
       return settings.runner.run({ command: commandLine(handler), cwd: placement.cwd, env, ...limits });
     }
     const scriptPath = resolveScriptPath(handler, placement.scriptBase);
-    const env = { ...settings.baseEnv, ...dialect.environment(context, hook, { scriptPath }) };
+    const env = { ...settings.baseEnv, ...dialect.environment(context, hook, { scriptPath }), ...extraEnv };
     const plan = planScript(handler, placement.scriptBase, env, settings.runner.findExecutable);
     if (plan.kind === 'refused') return Promise.resolve(refusedOutcome(plan.preflight));
     return settings.runner.run({ command: plan.command, cwd: placement.cwd, env, ...limits });
   };
 
-  const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
+  const environments = new Map<HookSpec, CollectedEnv>();
+  const runWith = async (hook: HookSpec, signal: AbortSignal): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
     const status = hook.handler.statusMessage;
     const progress = (phase: ProgressParams['phase']) =>
       status !== undefined &&
@@ -106,13 +129,32 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       });
     if (signal.aborted) {
       const outcome = notStartedOutcome();
-      return [outcome, dialect.interpret(context, hook, outcome)];
+      return [outcome, dialect.interpret(context, hook, outcome), undefined];
     }
+    const envFile = openEnvFile(settings.tempDirs, envFileVariable, hook, context);
     progress('started');
-    const outcome = await launch(hook);
+    const outcome = await launch(hook, signal, envFile?.env ?? {});
     progress('finished');
-    return [outcome, dialect.interpret(context, hook, outcome)];
+    return [outcome, dialect.interpret(context, hook, outcome), collectEnvFile(envFile, hook)];
   };
+  const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
+    const [outcome, verdict, env] = await runWith(hook, request.signal);
+    if (env !== undefined) environments.set(hook, env);
+    return [outcome, verdict];
+  };
+
+  // Async handlers start first, each under a signal of its own: cancelling this request does not end them.
+  const backgroundStarted = request.signal.aborted ? [] : matched.filter(inBackground);
+  for (const hook of backgroundStarted) {
+    request.startBackground?.({
+      hook,
+      context,
+      run: async (runSignal) => {
+        const [outcome, verdict, env] = await runWith(hook, runSignal);
+        return { outcome, verdict, ...(env !== undefined ? { env } : {}) };
+      },
+    });
+  }
 
   let results: Array<[ProcessOutcome, HookVerdict]> = [];
   if (dialect.execution === 'parallel') {
@@ -132,5 +174,15 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     context,
     results.map(([, verdict]) => verdict),
   );
-  return { merged, runs, cancelled: signal.aborted, stdin, runStderr: results.map(([outcome]) => outcome.stderr.text) };
+  const collected = mergeEnvironments(ran.map((hook) => environments.get(hook)));
+  return {
+    merged,
+    runs,
+    cancelled: signal.aborted,
+    stdin,
+    runStderr: results.map(([outcome]) => outcome.stderr.text),
+    ...(collected.environment !== undefined ? { environment: collected.environment } : {}),
+    environmentNotes: collected.notes,
+    backgroundStarted,
+  };
 }

@@ -2,13 +2,16 @@
 // dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
 // or a concrete dialect.
 import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary } from '../protocol/index.js';
+import { AsyncOutbox, MAX_OUTPUTS_PER_SESSION } from './async-outbox.js';
+import { asyncOutputOf, asyncRunOf, rewakeMessage, type AsyncSettled } from './async-runs.js';
+import { SessionTempDirs } from './env-files.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
 import type { InvokeClientHook } from './client-hook.js';
 import { ClientHooks } from './client-hooks.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
 import type { Dialect, HookSpec, LoadContext } from './dialect.js';
-import { dispatchEvent, type DispatchSettings } from './dispatcher.js';
+import { dispatchEvent, type BackgroundRun, type DispatchSettings } from './dispatcher.js';
 import { InFlightRegistry } from './in-flight.js';
 import {
   EMPTY_SNAPSHOT,
@@ -33,6 +36,8 @@ export type EngineOptions = {
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
   readonly invokeClientHook?: InvokeClientHook;
+  /** An async handler finished (its output is also kept for the session's next event result). Must not throw. */
+  readonly onAsyncSettled?: (settled: AsyncSettled) => void;
 };
 
 export type EventDispatch = {
@@ -43,7 +48,12 @@ export type EventDispatch = {
   /** Each run's captured stderr text, in the order of `result.runs` (for reports of runs nobody waits for). */
   readonly runStderr: readonly string[];
 };
-export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
+export type DispatchOptions = {
+  readonly signal?: AbortSignal;
+  readonly requestId?: string | number;
+  /** false: leave the session's async outputs for a later result (a dispatch nobody reads). Default true. */
+  readonly deliverAsyncOutputs?: boolean;
+};
 
 /** One note per run that left processes hookd could not kill (see RunSummary.escapedPids). */
 function escapeNotes(runs: readonly RunSummary[]): string[] {
@@ -62,6 +72,10 @@ export class Engine {
   readonly #runs = new RunSnapshots();
   readonly #clientHooks: ClientHooks;
   readonly #trust = new TrustBook();
+  /** Async handlers' runs: cancelled by session cancel and abortAll, never by their request's cancel. */
+  readonly #background = new InFlightRegistry();
+  readonly #outbox = new AsyncOutbox();
+  readonly #tempDirs: SessionTempDirs | undefined;
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
@@ -69,6 +83,7 @@ export class Engine {
     this.#options = options;
     this.#cap = new ContinuationCap(options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP);
     this.#clientHooks = new ClientHooks(options.dialect);
+    this.#tempDirs = options.dialect.envFileVariable !== undefined ? new SessionTempDirs() : undefined;
   }
 
   /** Loads the dialect's configuration and makes it current for events that start from now on. */
@@ -189,6 +204,7 @@ export class Engine {
       maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
+      ...(this.#tempDirs ? { tempDirs: this.#tempDirs } : {}),
     };
   }
 
@@ -202,7 +218,36 @@ export class Engine {
     const candidates = ordered.filter((hook) => isRunnable(hook, trust));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
+    if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(params.session.id, dispatch.result);
+    if (event === 'SessionEnd') this.#tempDirs?.removeSession(params.session.id);
     return dispatch;
+  }
+
+  #deliverAsyncOutputs(sessionId: string, result: EventResult): void {
+    const { outputs, dropped } = this.#outbox.take(sessionId);
+    if (outputs.length > 0) result.asyncOutputs = outputs;
+    if (dropped > 0) result.notes.push(`${dropped} older async hook output(s) of this session were dropped undelivered (at most ${MAX_OUTPUTS_PER_SESSION} are kept)`);
+  }
+
+  /** Runs one async handler under its own signal, tracked per session; its output goes to the outbox when it settles. */
+  #startBackground(event: EventName, requestId: string | number | undefined, background: BackgroundRun): void {
+    const { hook, context } = background;
+    const sessionId = context.sessionId;
+    const settled = this.#background.track(sessionId, undefined, (signal) => background.run(signal));
+    settled.then(
+      ({ outcome, verdict, env }) => {
+        if (outcome.cancelled) return;
+        const output = asyncOutputOf(event, hook, outcome, verdict, env);
+        if (output.additionalContext !== undefined || output.systemMessage !== undefined || output.environment !== undefined) this.#outbox.put(sessionId, output);
+        const rewake = rewakeMessage(hook, outcome);
+        try {
+          this.#options.onAsyncSettled?.({ sessionId, event, hook, outcome, verdict, output, ...(rewake !== undefined ? { rewake } : {}), ...(requestId !== undefined ? { requestId } : {}) });
+        } catch {
+          // a failing reporter must not turn into an unhandled rejection
+        }
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -217,7 +262,7 @@ export class Engine {
         // a failing reporter must not turn into an unhandled rejection
       }
     };
-    this.dispatch(event, params).then(
+    this.dispatch(event, params, { deliverAsyncOutputs: false }).then(
       (dispatch) => report({ dispatch }),
       (error: unknown) => report({ error }),
     );
@@ -229,7 +274,8 @@ export class Engine {
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
-    const { runs, merged, cancelled, stdin, runStderr } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const startBackground = ignoreMatchers ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
+    const { runs, merged, cancelled, stdin, runStderr, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -239,12 +285,16 @@ export class Engine {
           workspace: this.#options.workspace,
           signal,
           ignoreMatchers,
+          ...(startBackground ? { startBackground } : {}),
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
         },
         this.#settings(),
       ),
     );
-    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin, runStderr };
+    const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };
+    if (environment !== undefined) result.environment = environment;
+    if (backgroundStarted.length > 0) result.asyncRuns = backgroundStarted.map(asyncRunOf);
+    return { result, cancelled, stdin, runStderr };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {
@@ -262,12 +312,20 @@ export class Engine {
 
   /** Aborts every in-flight event of a session; each then answers as cancelled. */
   cancelSession(sessionId: string): number {
+    // Async handlers of the session die too, but only requests count (each of them is answered -32800).
+    this.#background.cancelSession(sessionId);
     return this.#inFlight.cancelSession(sessionId);
   }
 
-  /** Aborts everything and resolves once every hook tree is dead. */
-  abortAll(): Promise<void> {
-    return this.#inFlight.abortAll();
+  /** Aborts everything (async handlers included), resolves once every hook tree is dead, then removes the session temp dirs. */
+  async abortAll(): Promise<void> {
+    await Promise.all([this.#inFlight.abortAll(), this.#background.abortAll()]);
+    this.#tempDirs?.removeAll();
+  }
+
+  /** Async handlers still running in the background. */
+  get backgroundCount(): number {
+    return this.#background.size;
   }
 
   get inFlightCount(): number {

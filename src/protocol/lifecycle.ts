@@ -22,6 +22,11 @@ export const ServerOptionsSchema = z
     defaultWorkArea: z.string().optional().describe('Where server-owned hooks run (events with serverOwned: true).'),
     trustStorePath: z.string().optional().describe('The trust store file; default <home>/.hookd/trust.json.'),
     watch: z.boolean().optional().describe('Hot reload for dialects that have it (default true); false: reload only on hooks/reload.'),
+    remote: z.boolean().optional().describe('The agent runs as a remote (web) session: claude hooks get CLAUDE_CODE_REMOTE=true.'),
+    subprocessEnvScrub: z
+      .boolean()
+      .optional()
+      .describe("Remove credentials from hooks' environment (claude: as CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1); default: hookd's own CLAUDE_CODE_SUBPROCESS_ENV_SCRUB."),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;

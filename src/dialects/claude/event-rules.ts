@@ -25,6 +25,8 @@ export type EventRule = {
   readonly toolEvent: boolean;
   /** Claude Code discards the hook's JSON on this event. */
   readonly outputIgnored: boolean;
+  /** Hooks get CLAUDE_ENV_FILE: a file to append `export NAME=value` lines to (SessionStart, Setup, CwdChanged, FileChanged). */
+  readonly envFile?: boolean;
 };
 
 const base: EventRule = {
@@ -45,12 +47,19 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   Stop: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true },
   SubagentStop: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
   PreCompact: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
-  SessionStart: { ...base, plainStdoutIsContext: true },
+  SessionStart: { ...base, plainStdoutIsContext: true, envFile: true },
   SessionEnd: { ...base, outputIgnored: true },
   Notification: { ...base },
   SubagentStart: { ...base },
   PostCompact: { ...base },
 };
+
+/** The events whose hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (an event hookd adds takes it from its rule's `envFile`). */
+export const ENV_FILE_EVENTS: readonly string[] = ['SessionStart', 'Setup', 'CwdChanged', 'FileChanged'];
+
+export function takesEnvFile(event: EventName): boolean {
+  return EVENT_RULES[event].envFile ?? ENV_FILE_EVENTS.includes(event);
+}
 
 /** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit. */
 export function defaultTimeoutSeconds(event: EventName): number {

@@ -74,8 +74,8 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     warn('unsupported-shell', 'shell "powershell" is not available on this platform; handler skipped', ['shell']);
     return { problems };
   }
-  if (spec.async === true) warn('unsupported-async', 'async hooks not supported yet; runs synchronously', ['async']);
-  if (spec.asyncRewake === true) warn('unsupported-async', 'asyncRewake hooks not supported yet; runs synchronously', ['asyncRewake']);
+  // asyncRewake implies async; `async: false` with asyncRewake is still async, as in Claude Code.
+  const background = spec.async === true || spec.asyncRewake === true;
 
   const substitute = (text: string): string => text.replaceAll(PROJECT_DIR_PLACEHOLDER, workspace);
   const seconds = spec.timeout ?? defaultTimeoutSeconds(event);
@@ -87,6 +87,7 @@ export function parseHandler(raw: unknown, event: EventName, workspace: string):
     timeoutMs: Math.max(1, Math.round(seconds * 1000)),
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? 'continue',
+    ...(background ? { async: { rewake: spec.asyncRewake === true } } : {}),
   };
   return { handler, problems };
 }
