@@ -3,7 +3,7 @@
 import type { AsyncOutput } from '../protocol/index.js';
 
 export const MAX_OUTPUTS_PER_SESSION = 32;
-export const MAX_SESSIONS = 64;
+export const MAX_SESSIONS = 16;
 
 type Box = { outputs: AsyncOutput[]; dropped: number };
 

@@ -145,6 +145,20 @@ describe('async hooks (built sidecar)', () => {
   });
 });
 
+describe('async hooks in a dry run (built sidecar)', () => {
+  it('hooks/dryRun runs an async handler in the foreground, so its answer is shown', async () => {
+    const { sidecar } = await sidecarWith({});
+    const answer = await sidecar.request('hooks/dryRun', {
+      event: 'PostToolUse',
+      handler: { type: 'command', command: emit({ systemMessage: 'shown' }), async: true },
+      params: { toolName: 'Bash', toolInput: { command: 'x' } },
+    });
+    expect(answer.result.runs).toHaveLength(1);
+    expect(answer.result.asyncRuns).toBeUndefined();
+    expect(answer.result.systemMessage).toBe('shown');
+  });
+});
+
 describe('asyncRewake (built sidecar)', () => {
   it('"asyncRewake: exit 2 wakes the model": hooks/asyncRewake carries the hook, the session and its stderr', async () => {
     const { sidecar } = await sidecarWith({ PostToolUse: [{ type: 'command', command: 'echo "3 tests failed" >&2; echo ignored; exit 2', asyncRewake: true }] });
