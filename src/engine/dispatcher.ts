@@ -1,6 +1,7 @@
 // Runs one lifecycle event: match the candidate hooks, launch each (command, script or programmatic) in
 // parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
-// dispatch order, never completion order. Knows no dialect by name.
+// dispatch order, never completion order. Hands async handlers to the caller to run in the background.
+// Knows no dialect by name.
 import type { EventParams, EventName, ProgressParams, RunSummary } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
@@ -135,7 +136,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     progress('started');
     const outcome = await launch(hook, signal, envFile?.env ?? {});
     progress('finished');
-    return [outcome, dialect.interpret(context, hook, outcome), collectEnvFile(envFile, hook)];
+    return [outcome, dialect.interpret(context, hook, outcome), collectEnvFile(envFile, hook, outcome)];
   };
   const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
     const [outcome, verdict, env] = await runWith(hook, request.signal);

@@ -1,5 +1,6 @@
 // One run's environment file: made before a command or script hook starts (named by the dialect's variable),
 // read and removed after it exits, and the merge of several runs' variables (configured order, later wins).
+import type { ProcessOutcome } from '../runner/types.js';
 import type { EventContext, HookSpec } from './dialect.js';
 import { readEnvFile, type SessionTempDirs } from './env-files.js';
 
@@ -12,9 +13,11 @@ export function openEnvFile(dirs: SessionTempDirs | undefined, variable: string 
   return file === undefined ? undefined : { file, env: { [variable]: file } };
 }
 
-export function collectEnvFile(open: OpenEnvFile | undefined, hook: HookSpec): CollectedEnv | undefined {
+/** Reads and removes the file; a run that timed out or was cancelled contributes nothing (its output is discarded). */
+export function collectEnvFile(open: OpenEnvFile | undefined, hook: HookSpec, outcome: ProcessOutcome): CollectedEnv | undefined {
   if (open === undefined) return undefined;
   const read = readEnvFile(open.file);
+  if (outcome.timedOut || outcome.cancelled) return undefined;
   return { variables: read.variables, ...(read.problem !== undefined ? { note: `${hook.id}: ${read.problem}` } : {}) };
 }
 

@@ -71,6 +71,20 @@ describe('CLAUDE_ENV_FILE (built sidecar)', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
+  it('a hook that times out contributes no environment ("timeout: output discarded")', async () => {
+    const { sidecar } = await sidecarWith({
+      hooks: {
+        SessionStart: [
+          { hooks: [{ type: 'command', command: `echo 'export LATE=1' >> "$CLAUDE_ENV_FILE"; sleep 30`, timeout: 1 }] },
+          { hooks: [{ type: 'command', command: `echo 'export ON_TIME=1' >> "$CLAUDE_ENV_FILE"` }] },
+        ],
+      },
+    });
+    const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
+    expect(result.runs[0].status).toBe('timeout');
+    expect(result.environment).toEqual({ ON_TIME: '1' });
+  });
+
   it('an environment file over 64 KiB is ignored with a note (bounded read)', async () => {
     const { sidecar } = await sidecarWith(oneHook('SessionStart', `head -c 70000 /dev/zero | tr '\\0' 'a' | sed 's/^/export BIG=/' >> "$CLAUDE_ENV_FILE"; echo 'export SMALL=1' >> "$CLAUDE_ENV_FILE"`));
     const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
