@@ -31,7 +31,8 @@ export function engineFromFlags(flags: CommonFlags): LoadedEngine {
   if (!existsSync(workspace)) throw new UsageError(`workspace "${workspace}" does not exist`);
   const runner = createProcessRunner({ logger: createLogger('warn') });
   const ownEnv = processEnvironment();
-  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv });
+  // A one-shot command waits for async handlers too: nothing would be left to deliver their output to.
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),

@@ -36,6 +36,8 @@ export type EngineOptions = {
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
   readonly invokeClientHook?: InvokeClientHook;
+  /** Run async handlers like the others, waiting for them (one-shot commands such as `hookd test`). */
+  readonly asyncInForeground?: boolean;
   /** An async handler finished (its output is also kept for the session's next event result). Must not throw. */
   readonly onAsyncSettled?: (settled: AsyncSettled) => void;
 };
@@ -274,7 +276,7 @@ export class Engine {
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
-    const startBackground = ignoreMatchers ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
+    const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
     const { runs, merged, cancelled, stdin, runStderr, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {

@@ -1,12 +1,13 @@
 // Claude Code's async and asyncRewake command hooks against the built sidecar: answered without waiting, output
 // on the session's next event result, rewake on exit 2, and their process trees killed by session cancel,
 // shutdown and exit but not by cancelling the request that started them. Polls with deadlines; never sleeps.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allGone, readPids } from '../helpers/pid-file.js';
 import { isAlive, waitUntil } from '../helpers/processes.js';
-import { Sidecar, type RpcMessage } from '../helpers/sidecar.js';
+import { HOOKD_BIN, Sidecar, type RpcMessage } from '../helpers/sidecar.js';
 import { makeWorkspace, writeClaudeSettings } from '../helpers/workspace.js';
 
 const DEADLINE_MS = 20_000;
@@ -156,6 +157,21 @@ describe('async hooks in a dry run (built sidecar)', () => {
     expect(answer.result.runs).toHaveLength(1);
     expect(answer.result.asyncRuns).toBeUndefined();
     expect(answer.result.systemMessage).toBe('shown');
+  });
+});
+
+describe('async hooks in hookd test (built CLI)', () => {
+  it('hookd test waits for the configured async hooks and shows their runs', () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { PostToolUse: [{ hooks: [{ type: 'command', command: emit({ systemMessage: 'from async' }), async: true }] }] } });
+    const input = join(workspace, 'event.json');
+    writeFileSync(input, JSON.stringify({ session: { id: 's' }, toolName: 'Bash', toolInput: { command: 'x' } }));
+    const cli = spawnSync(process.execPath, [HOOKD_BIN, 'test', 'PostToolUse', '--input', input, '--json', '--workspace', workspace, '--home', workspace], { encoding: 'utf8', timeout: 20_000 });
+    expect(cli.status).toBe(0);
+    const report = JSON.parse(cli.stdout);
+    expect(report.result.runs).toHaveLength(1);
+    expect(report.result.asyncRuns).toBeUndefined();
+    expect(report.result.systemMessage).toBe('from async');
   });
 });
 
