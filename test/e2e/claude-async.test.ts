@@ -274,6 +274,13 @@ describe('async hook processes (built sidecar, checked by PID)', () => {
     expect(allGone(tree)).toBe(true);
   });
 
+  it('SIGTERM to hookd kills every async hook tree', async () => {
+    const { sidecar, tree } = await startTree();
+    sidecar.child.kill('SIGTERM');
+    await sidecar.exited;
+    expect(await waitUntil(() => allGone(tree), DEADLINE_MS)).toBe(true);
+  });
+
   it('stdin EOF (exit without shutdown) kills every async hook tree', async () => {
     const { sidecar, tree } = await startTree();
     sidecar.child.stdin.end();
