@@ -38,6 +38,7 @@ export function serve(options: ServeOptions = {}): void {
     onProgress: (progress) => server?.notify('hooks/progress', progress),
     onDiagnostics: (params) => server?.notify('hooks/diagnostics', params),
     onBackgroundRun: (params) => server?.notify('hooks/backgroundRun', params),
+    onAsyncRewake: (params) => server?.notify('hooks/asyncRewake', params),
     callClient: (method, params, requestOptions) =>
       server ? server.request(method, params, requestOptions) : Promise.reject(new Error('the connection is not open')),
   });

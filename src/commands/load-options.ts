@@ -30,7 +30,9 @@ export function engineFromFlags(flags: CommonFlags): LoadedEngine {
   const workspace = resolve(flags.workspace ?? process.cwd());
   if (!existsSync(workspace)) throw new UsageError(`workspace "${workspace}" does not exist`);
   const runner = createProcessRunner({ logger: createLogger('warn') });
-  const engine = new Engine({ dialect, runner, workspace, baseEnv: processEnvironment() });
+  const ownEnv = processEnvironment();
+  // A one-shot command waits for async handlers too: nothing would be left to deliver their output to.
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),

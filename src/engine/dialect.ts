@@ -16,6 +16,11 @@ export type CommandHandler = {
   readonly onFailure: 'continue' | 'block';
   /** True when `timeoutMs` was configured for this handler (not the dialect's default). */
   readonly explicitTimeout?: boolean;
+  /**
+   * Runs in the background: the event is answered without waiting, its output is delivered on the session's next
+   * event result (asyncOutputs); `rewake`: an exit code 2 also sends hooks/asyncRewake. It never decides.
+   */
+  readonly async?: { readonly rewake: boolean };
 };
 
 /** One way to run a script: `file ...args <script path>`, e.g. {label: 'bun run', file: 'bun', args: ['run']}. */
@@ -127,6 +132,10 @@ export type HookSpec = {
   readonly location?: { readonly file?: string; readonly line?: number; readonly column?: number; readonly field?: string };
   /** Hooks with the same key run once per event when several match: the first in dispatch order runs. */
   readonly dedupeKey?: string;
+  /** The root directory of the plugin the hook came from (claude: CLAUDE_PLUGIN_ROOT). */
+  readonly pluginRoot?: string;
+  /** The plugin's persistent data directory (claude: CLAUDE_PLUGIN_DATA). */
+  readonly pluginData?: string;
 };
 
 export type LoadContext = {
@@ -272,4 +281,11 @@ export interface Dialect {
   committedSources?(context: LoadContext): ConfigSource[];
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
+  /** The environment hooks inherit, from hookd's own (e.g. without telemetry or credential variables); once per session. */
+  inheritedEnvironment?(env: Readonly<Record<string, string>>, options: ServerOptions): Record<string, string>;
+  /**
+   * The variable naming a fresh per-run file the hook may append `export NAME=value` lines to on this event
+   * (claude: CLAUDE_ENV_FILE); the variables come back as the result's `environment`. Undefined: no file.
+   */
+  envFileVariable?(event: EventName): string | undefined;
 }

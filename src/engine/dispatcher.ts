@@ -1,12 +1,15 @@
 // Runs one lifecycle event: match the candidate hooks, launch each (command, script, http or programmatic) in
 // parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
-// dispatch order, never completion order. Knows no dialect by name.
+// dispatch order, never completion order. Hands async handlers to the caller to run in the background.
+// Knows no dialect by name.
 import type { EventParams, EventName, ProgressParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import { isDelegatedHandler, runDelegatedHook, type DelegatedClient } from './delegated-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
 import { interpolateHeaders } from './http-headers.js';
+import type { SessionTempDirs } from './env-files.js';
+import { collectEnvFile, mergeEnvironments, openEnvFile, type CollectedEnv } from './run-env-file.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
 
@@ -22,6 +25,15 @@ export type DispatchSettings = {
   readonly delegated?: DelegatedClient;
   /** The initialize options (a dialect may size a dispatch budget from them). */
   readonly serverOptions?: ServerOptions;
+  /** Where per-run environment files go (Dialect.envFileVariable); undefined: hooks get none. */
+  readonly tempDirs?: SessionTempDirs;
+};
+
+/** One async handler's run, handed to whoever runs it in the background with a signal of its own. */
+export type BackgroundRun = {
+  readonly hook: HookSpec;
+  readonly context: EventContext;
+  readonly run: (signal: AbortSignal) => Promise<{ readonly outcome: ProcessOutcome; readonly verdict: HookVerdict; readonly env?: CollectedEnv }>;
 };
 
 export type DispatchRequest = {
@@ -35,6 +47,8 @@ export type DispatchRequest = {
   readonly signal: AbortSignal;
   /** Run every candidate, ignoring matchers (dry run of one handler). */
   readonly ignoreMatchers?: boolean;
+  /** Starts async handlers (CommandHandler.async) without waiting; undefined: they run like the others. */
+  readonly startBackground?: (run: BackgroundRun) => void;
 };
 
 export type DispatchOutcome = {
@@ -47,6 +61,12 @@ export type DispatchOutcome = {
   readonly runStderr: readonly string[];
   /** Hooks whose matcher matched but whose `applies` condition did not: not started (dry runs report them). */
   readonly skippedByCondition?: readonly HookSpec[];
+  /** Variables the runs wrote to their environment files, merged in configured order (later wins). */
+  readonly environment?: Record<string, string>;
+  /** What went wrong reading environment files, one line each. */
+  readonly environmentNotes: readonly string[];
+  /** The async handlers started in the background, in configured order. */
+  readonly backgroundStarted: readonly HookSpec[];
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
@@ -107,21 +127,25 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const target = dialect.matchTarget(event, params);
   const matched = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
   const skippedByCondition: HookSpec[] = [];
-  const hooks = onePerDedupeKey(
+  const eligible = onePerDedupeKey(
     matched.filter((hook) => {
       if (hook.applies === undefined || hook.applies(context)) return true;
       skippedByCondition.push(hook);
       return false;
     }),
   );
-  const stdin = hooks.length > 0 ? dialect.renderStdin(context) : '';
+  const stdin = eligible.length > 0 ? dialect.renderStdin(context) : '';
+  const inBackground = (hook: HookSpec) => request.startBackground !== undefined && hook.handler.type === 'command' && hook.handler.async !== undefined;
+  const hooks = eligible.filter((hook) => !inBackground(hook));
+  const envFileVariable = dialect.envFileVariable?.(event);
+  // The dialect's shared budget (claude SessionEnd) bounds the runs the event waits for, not async ones.
   const budget = dispatchBudget(hooks.length > 0 ? dialect.dispatchBudgetMs?.(event, hooks, { env: settings.baseEnv, options: settings.serverOptions ?? {} }) : undefined, signal);
   const runSignal = budget?.signal ?? signal;
 
-  const launch = (hook: HookSpec): Promise<ProcessOutcome> => {
+  const launch = (hook: HookSpec, signal: AbortSignal, extraEnv: Record<string, string>): Promise<ProcessOutcome> => {
     const { handler } = hook;
     const placement = placementOf(context, hook);
-    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal: runSignal, stdin };
+    const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
     if (handler.type === 'client') {
       return runClientHook(settings.invokeClientHook, {
         hookId: hook.id,
@@ -129,7 +153,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         sessionId: context.sessionId,
         stdin,
         timeoutMs: handler.timeoutMs,
-        signal: runSignal,
+        signal,
         maxOutputBytes: settings.maxOutputBytes,
       });
     }
@@ -137,24 +161,25 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       if (settings.runner.postHttp === undefined) return Promise.resolve(refusedOutcome({ kind: 'unsupported', message: 'this runner cannot make HTTP requests' }));
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
       const headers = interpolateHeaders(handler.headers, handler.allowedEnvVars, env);
-      return settings.runner.postHttp({ url: handler.url, headers, body: stdin, timeoutMs: handler.timeoutMs, maxOutputBytes: settings.maxOutputBytes, signal: runSignal });
+      return settings.runner.postHttp({ url: handler.url, headers, body: stdin, timeoutMs: handler.timeoutMs, maxOutputBytes: settings.maxOutputBytes, signal });
     }
     if (isDelegatedHandler(handler)) {
-      const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal: runSignal, maxOutputBytes: settings.maxOutputBytes };
+      const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal, maxOutputBytes: settings.maxOutputBytes };
       return runDelegatedHook(settings.delegated ?? {}, handler, run);
     }
     if (handler.type === 'command') {
-      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
+      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}), ...extraEnv };
       return settings.runner.run({ command: commandLine(handler), cwd: placement.cwd, env, ...limits });
     }
     const scriptPath = resolveScriptPath(handler, placement.scriptBase);
-    const env = { ...settings.baseEnv, ...dialect.environment(context, hook, { scriptPath }) };
+    const env = { ...settings.baseEnv, ...dialect.environment(context, hook, { scriptPath }), ...extraEnv };
     const plan = planScript(handler, placement.scriptBase, env, settings.runner.findExecutable);
     if (plan.kind === 'refused') return Promise.resolve(refusedOutcome(plan.preflight));
     return settings.runner.run({ command: plan.command, cwd: placement.cwd, env, ...limits });
   };
 
-  const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
+  const environments = new Map<HookSpec, CollectedEnv>();
+  const runWith = async (hook: HookSpec, signal: AbortSignal): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
     const status = hook.handler.statusMessage;
     const progress = (phase: ProgressParams['phase']) =>
       status !== undefined &&
@@ -166,18 +191,38 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
         phase,
         statusMessage: status,
       });
-    if (runSignal.aborted) {
+    if (signal.aborted) {
       const outcome = notStartedOutcome();
-      return [outcome, dialect.interpret(context, hook, outcome)];
+      return [outcome, dialect.interpret(context, hook, outcome), undefined];
     }
+    const envFile = openEnvFile(settings.tempDirs, envFileVariable, hook, context);
     progress('started');
-    const launched = await launch(hook);
+    const launched = await launch(hook, signal, envFile?.env ?? {});
     progress('finished');
     // A run the budget ended (not the client's cancel) timed out: killed like a cancel, reported as a timeout.
-    const outcome = budget?.ended(launched) ? { ...launched, cancelled: false, timedOut: true } : launched;
+    const ended = signal === runSignal && budget?.ended(launched) === true;
+    const outcome = ended ? { ...launched, cancelled: false, timedOut: true } : launched;
     const verdict = dialect.interpret(context, hook, outcome);
-    return [outcome, budget?.ended(launched) ? { ...verdict, message: budget.message(event) } : verdict];
+    return [outcome, ended && budget ? { ...verdict, message: budget.message(event) } : verdict, collectEnvFile(envFile, hook, outcome)];
   };
+  const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
+    const [outcome, verdict, env] = await runWith(hook, runSignal);
+    if (env !== undefined) environments.set(hook, env);
+    return [outcome, verdict];
+  };
+
+  // Async handlers start first, each under a signal of its own: cancelling this request does not end them.
+  const backgroundStarted = request.signal.aborted ? [] : eligible.filter(inBackground);
+  for (const hook of backgroundStarted) {
+    request.startBackground?.({
+      hook,
+      context,
+      run: async (ownSignal) => {
+        const [outcome, verdict, env] = await runWith(hook, ownSignal);
+        return { outcome, verdict, ...(env !== undefined ? { env } : {}) };
+      },
+    });
+  }
 
   let results: Array<[ProcessOutcome, HookVerdict]> = [];
   if (dialect.execution === 'parallel') {
@@ -198,6 +243,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     context,
     results.map(([, verdict]) => verdict),
   );
+  const collected = mergeEnvironments(ran.map((hook) => environments.get(hook)));
   return {
     merged,
     runs,
@@ -205,5 +251,8 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     stdin,
     runStderr: results.map(([outcome]) => outcome.stderr.text),
     ...(skippedByCondition.length > 0 ? { skippedByCondition } : {}),
+    ...(collected.environment !== undefined ? { environment: collected.environment } : {}),
+    environmentNotes: collected.notes,
+    backgroundStarted,
   };
 }

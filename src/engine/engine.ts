@@ -2,6 +2,9 @@
 // dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
 // or a concrete dialect.
 import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary, ServerOptions } from '../protocol/index.js';
+import { AsyncOutbox, MAX_OUTPUTS_PER_SESSION } from './async-outbox.js';
+import { asyncOutputOf, asyncRunOf, rewakeMessage, type AsyncSettled } from './async-runs.js';
+import { SessionTempDirs } from './env-files.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
 import type { InvokeClientHook } from './client-hook.js';
@@ -10,7 +13,7 @@ import { missingCapabilityDiagnostics } from './delegated-capabilities.js';
 import type { DelegatedClient } from './delegated-hook.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
 import type { Dialect, HookSpec, LoadContext } from './dialect.js';
-import { dispatchEvent, type DispatchSettings } from './dispatcher.js';
+import { dispatchEvent, type BackgroundRun, type DispatchSettings } from './dispatcher.js';
 import { InFlightRegistry } from './in-flight.js';
 import {
   EMPTY_SNAPSHOT,
@@ -39,6 +42,10 @@ export type EngineOptions = {
   readonly delegated?: DelegatedClient;
   /** The initialize options, for dialects that read their own (e.g. a dispatch budget). */
   readonly serverOptions?: ServerOptions;
+  /** Run async handlers like the others, waiting for them (one-shot commands such as `hookd test`). */
+  readonly asyncInForeground?: boolean;
+  /** An async handler finished (its output is also kept for the session's next event result). Must not throw. */
+  readonly onAsyncSettled?: (settled: AsyncSettled) => void;
 };
 
 export type EventDispatch = {
@@ -51,7 +58,12 @@ export type EventDispatch = {
   /** Hooks the matcher selected but their condition (`HookSpec.applies`) kept from starting. */
   readonly skippedByCondition?: readonly HookSpec[];
 };
-export type DispatchOptions = { readonly signal?: AbortSignal; readonly requestId?: string | number };
+export type DispatchOptions = {
+  readonly signal?: AbortSignal;
+  readonly requestId?: string | number;
+  /** false: leave the session's async outputs for a later result (a dispatch nobody reads). Default true. */
+  readonly deliverAsyncOutputs?: boolean;
+};
 
 /** One note per run that left processes hookd could not kill (see RunSummary.escapedPids). */
 function escapeNotes(runs: readonly RunSummary[]): string[] {
@@ -70,6 +82,10 @@ export class Engine {
   readonly #runs = new RunSnapshots();
   readonly #clientHooks: ClientHooks;
   readonly #trust = new TrustBook();
+  /** Async handlers' runs: cancelled by session cancel and abortAll, never by their request's cancel. */
+  readonly #background = new InFlightRegistry();
+  readonly #outbox = new AsyncOutbox();
+  readonly #tempDirs: SessionTempDirs | undefined;
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
@@ -77,6 +93,7 @@ export class Engine {
     this.#options = options;
     this.#cap = new ContinuationCap(options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP);
     this.#clientHooks = new ClientHooks(options.dialect);
+    this.#tempDirs = options.dialect.envFileVariable !== undefined ? new SessionTempDirs() : undefined;
   }
 
   /** Loads the dialect's configuration and makes it current for events that start from now on. */
@@ -204,6 +221,7 @@ export class Engine {
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
       ...(options.delegated ? { delegated: options.delegated } : {}),
       ...(options.serverOptions ? { serverOptions: options.serverOptions } : {}),
+      ...(this.#tempDirs ? { tempDirs: this.#tempDirs } : {}),
     };
   }
 
@@ -218,7 +236,36 @@ export class Engine {
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
     this.dialect.afterDispatch?.(event, params.session.id);
+    if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(params.session.id, dispatch.result);
+    if (event === 'SessionEnd') this.#tempDirs?.removeSession(params.session.id);
     return dispatch;
+  }
+
+  #deliverAsyncOutputs(sessionId: string, result: EventResult): void {
+    const { outputs, dropped } = this.#outbox.take(sessionId);
+    if (outputs.length > 0) result.asyncOutputs = outputs;
+    if (dropped > 0) result.notes.push(`${dropped} older async hook output(s) of this session were dropped undelivered (at most ${MAX_OUTPUTS_PER_SESSION} are kept)`);
+  }
+
+  /** Runs one async handler under its own signal, tracked per session; its output goes to the outbox when it settles. */
+  #startBackground(event: EventName, requestId: string | number | undefined, background: BackgroundRun): void {
+    const { hook, context } = background;
+    const sessionId = context.sessionId;
+    const settled = this.#background.track(sessionId, undefined, (signal) => background.run(signal));
+    settled.then(
+      ({ outcome, verdict, env }) => {
+        if (outcome.cancelled) return;
+        const output = asyncOutputOf(event, hook, outcome, verdict, env);
+        if (output.additionalContext !== undefined || output.systemMessage !== undefined || output.environment !== undefined) this.#outbox.put(sessionId, output);
+        const rewake = rewakeMessage(hook, outcome);
+        try {
+          this.#options.onAsyncSettled?.({ sessionId, event, hook, outcome, verdict, output, ...(rewake !== undefined ? { rewake } : {}), ...(requestId !== undefined ? { requestId } : {}) });
+        } catch {
+          // a failing reporter must not turn into an unhandled rejection
+        }
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -233,7 +280,7 @@ export class Engine {
         // a failing reporter must not turn into an unhandled rejection
       }
     };
-    this.dispatch(event, params).then(
+    this.dispatch(event, params, { deliverAsyncOutputs: false }).then(
       (dispatch) => report({ dispatch }),
       (error: unknown) => report({ error }),
     );
@@ -245,7 +292,8 @@ export class Engine {
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
-    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
+    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -255,12 +303,16 @@ export class Engine {
           workspace: this.#options.workspace,
           signal,
           ignoreMatchers,
+          ...(startBackground ? { startBackground } : {}),
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
         },
         this.#settings(),
       ),
     );
-    return { result: { event, ...merged, notes: escapeNotes(runs), runs }, cancelled, stdin, runStderr, ...(skippedByCondition ? { skippedByCondition } : {}) };
+    const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };
+    if (environment !== undefined) result.environment = environment;
+    if (backgroundStarted.length > 0) result.asyncRuns = backgroundStarted.map(asyncRunOf);
+    return { result, cancelled, stdin, runStderr, ...(skippedByCondition ? { skippedByCondition } : {}) };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {
@@ -278,12 +330,20 @@ export class Engine {
 
   /** Aborts every in-flight event of a session; each then answers as cancelled. */
   cancelSession(sessionId: string): number {
+    // Async handlers of the session die too, but only requests count (each of them is answered -32800).
+    this.#background.cancelSession(sessionId);
     return this.#inFlight.cancelSession(sessionId);
   }
 
-  /** Aborts everything and resolves once every hook tree is dead. */
-  abortAll(): Promise<void> {
-    return this.#inFlight.abortAll();
+  /** Aborts everything (async handlers included), resolves once every hook tree is dead, then removes the session temp dirs. */
+  async abortAll(): Promise<void> {
+    await Promise.all([this.#inFlight.abortAll(), this.#background.abortAll()]);
+    this.#tempDirs?.removeAll();
+  }
+
+  /** Async handlers still running in the background. */
+  get backgroundCount(): number {
+    return this.#background.size;
   }
 
   get inFlightCount(): number {

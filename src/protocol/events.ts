@@ -53,6 +53,7 @@ export const SessionInfoSchema = z
     turnId: z.string().optional(),
     agentId: z.string().optional(),
     agentType: z.string().optional(),
+    effort: z.string().optional().describe('The effort level of the current turn (Claude Code: effort.level); claude hooks get it as CLAUDE_EFFORT.'),
   })
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;

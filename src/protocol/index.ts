@@ -10,3 +10,4 @@ export * from './programmatic.js';
 export * from './management.js';
 export * from './background-run.js';
 export * from './delegated.js';
+export * from './async-rewake.js';

@@ -35,6 +35,11 @@ export const ServerOptionsSchema = z
       .describe(
         'claude: the budget (ms) all SessionEnd hooks of one dispatch share; hooks still running when it ends are killed and reported as timed out. Default: 1500, raised to the largest timeout configured on SessionEnd, at most 60000 (or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).',
       ),
+    remote: z.boolean().optional().describe('The agent runs as a remote (web) session: claude hooks get CLAUDE_CODE_REMOTE=true.'),
+    subprocessEnvScrub: z
+      .boolean()
+      .optional()
+      .describe("Remove credentials from hooks' environment (claude: as CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1); default: hookd's own CLAUDE_CODE_SUBPROCESS_ENV_SCRUB."),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;

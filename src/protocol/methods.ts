@@ -1,6 +1,7 @@
 // The method table: every request and notification name with its params and result schema.
 // The single source the rpc layer validates against and the schema generator reads. No handlers here.
 import type { z } from 'zod';
+import { AsyncRewakeParamsSchema } from './async-rewake.js';
 import { BackgroundRunParamsSchema } from './background-run.js';
 import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
@@ -146,6 +147,10 @@ export const ServerNotifications = {
   'hooks/backgroundRun': {
     params: BackgroundRunParamsSchema,
     doc: 'A hook run of a fire-and-forget event (nobody waits for its answer) failed: its hook, exit code, signal, failure class and the start of its stderr.',
+  },
+  'hooks/asyncRewake': {
+    params: AsyncRewakeParamsSchema,
+    doc: 'An asyncRewake hook exited with code 2 in the background: wake the model with its message (stderr, else stdout).',
   },
 } as const;
 

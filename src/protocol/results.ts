@@ -57,6 +57,35 @@ export const RunSummarySchema = z
   .meta({ id: 'RunSummary' });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
+/** An async handler this event started in the background (it outlives the request; its output comes later). */
+export const AsyncRunSchema = z
+  .looseObject({
+    hookId: z.string(),
+    source: z.string(),
+    handlerType: z.string(),
+    status: z.literal('started').describe('Started in the background; the event was answered without waiting for it.'),
+    rewake: z.boolean().describe('asyncRewake: an exit code 2 sends hooks/asyncRewake.'),
+  })
+  .meta({ id: 'AsyncRun' });
+export type AsyncRun = z.infer<typeof AsyncRunSchema>;
+
+/** What a finished async handler left for the model or the user, delivered on the session's next event result. */
+export const AsyncOutputSchema = z
+  .looseObject({
+    hookId: z.string(),
+    event: z.string().describe('The event that started it.'),
+    source: z.string(),
+    status: z.enum(RUN_STATUSES),
+    exitCode: z.number().int().nullable(),
+    durationMs: z.number(),
+    additionalContext: z.string().optional().describe('Context for the model, as the hook wrote it (capped by the dialect).'),
+    systemMessage: z.string().optional().describe('A message for the user.'),
+    environment: z.record(z.string(), z.string()).optional().describe('Variables it wrote to its environment file (claude: CLAUDE_ENV_FILE).'),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'AsyncOutput' });
+export type AsyncOutput = z.infer<typeof AsyncOutputSchema>;
+
 export const EventResultSchema = z
   .looseObject({
     event: z.string(),
@@ -82,6 +111,15 @@ export const EventResultSchema = z
     notes: z.array(z.string()).describe('What hookd itself decided, e.g. the Stop-block cap was reached.'),
     extra: z.record(z.string(), z.unknown()).optional().describe('Dialect-specific outcome fields.'),
     runs: z.array(RunSummarySchema),
+    environment: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Variables the hooks wrote to their environment files (claude: CLAUDE_ENV_FILE `export NAME=value` lines), merged in configured order, later wins. Absent when none.'),
+    asyncRuns: z.array(AsyncRunSchema).optional().describe('Async handlers this event started in the background, in configured order. Absent when none.'),
+    asyncOutputs: z
+      .array(AsyncOutputSchema)
+      .optional()
+      .describe("Output of the session's async handlers that finished since its previous event result, in completion order. Absent when none."),
   })
   .meta({ id: 'EventResult' });
 export type EventResult = z.infer<typeof EventResultSchema>;

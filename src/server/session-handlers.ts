@@ -16,6 +16,7 @@ import {
   SERVER_NAME,
   SERVER_VERSION,
   eventMethod,
+  type AsyncRewakeParams,
   type BackgroundRunParams,
   type DiagnosticsParams,
   type EventName,
@@ -34,6 +35,8 @@ import type { ProcessRunner } from '../runner/types.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/store.js';
 import { backgroundFailureLine, backgroundFailures } from './background-report.js';
 import { delegatedClient } from './delegated-client.js';
+import { asyncFailure, asyncRewakeParams } from './async-report.js';
+import type { AsyncSettled } from '../engine/async-runs.js';
 import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 
@@ -52,6 +55,8 @@ export type SessionDeps = {
   readonly onDiagnostics: (params: DiagnosticsParams) => void;
   /** A run of a fire-and-forget event failed (hooks/backgroundRun); it is logged as a warning too. */
   readonly onBackgroundRun?: (params: BackgroundRunParams) => void;
+  /** An asyncRewake hook exited with code 2 (hooks/asyncRewake). */
+  readonly onAsyncRewake?: (params: AsyncRewakeParams) => void;
   /** Sends a server → client request (programmatic hooks). */
   readonly callClient: (method: ServerRequestMethod, params: unknown, options: { signal: AbortSignal }) => Promise<unknown>;
 };
@@ -104,6 +109,17 @@ export function createSession(deps: SessionDeps): Session {
     return { output: answer.output, exitCode: answer.exitCode, stderr: answer.stderr };
   };
 
+  /** An async handler settled: rewake on exit 2, a warning and hooks/backgroundRun when it failed. */
+  const onAsyncSettled = (settled: AsyncSettled) => {
+    logger.debug(`${settled.event} (async): ${settled.hook.id} ${settled.verdict.status}`);
+    const rewake = asyncRewakeParams(settled);
+    if (rewake !== undefined) deps.onAsyncRewake?.(rewake);
+    const failure = asyncFailure(settled);
+    if (failure === undefined) return;
+    logger.warn(backgroundFailureLine(failure));
+    deps.onBackgroundRun?.(failure);
+  };
+
   const initialize: RequestHandler = async (raw) => {
     const given = raw as InitializeParams;
     // One spelling per directory ("/ws/" and "/ws/." are "/ws"), so trust keys and envelopes agree.
@@ -118,10 +134,11 @@ export function createSession(deps: SessionDeps): Session {
       dialect,
       runner: deps.runner,
       workspace: params.workspace,
-      baseEnv: deps.baseEnv,
+      baseEnv: dialect.inheritedEnvironment?.(deps.baseEnv, options) ?? deps.baseEnv,
       killGraceMs: options.killGraceMs ?? deps.defaults.killGraceMs,
       stopBlockCap: options.stopBlockCap ?? deps.defaults.stopBlockCap,
       onProgress: deps.onProgress,
+      onAsyncSettled,
       ...(programmaticHooks ? { invokeClientHook } : {}),
       delegated: delegatedClient(params.capabilities, deps.callClient),
       serverOptions: options,

@@ -324,6 +324,11 @@ export class HookdConnection implements Disposable {
     return this.onNotification('hooks/backgroundRun', listener);
   }
 
+  /** An `asyncRewake` hook exited with code 2 in the background: wake the model with `message`. */
+  onAsyncRewake(listener: (params: ServerNotificationParams<'hooks/asyncRewake'>) => void): Disposable {
+    return this.onNotification('hooks/asyncRewake', listener);
+  }
+
   /** hookd's log lines (stderr), as they arrive. */
   onStderr(listener: (text: string) => void): Disposable {
     return this.#stderrEmitter.event(listener);

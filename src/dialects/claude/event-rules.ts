@@ -32,6 +32,8 @@ export type EventRule = {
   readonly narrowExactSet?: boolean;
   /** Default handler timeout in seconds when the handler gives none (600 unless set). */
   readonly defaultTimeoutSeconds?: number;
+  /** Hooks get CLAUDE_ENV_FILE: a file to append `export NAME=value` lines to (SessionStart, Setup, CwdChanged, FileChanged). */
+  readonly envFile?: boolean;
 };
 
 const base: EventRule = {
@@ -52,7 +54,7 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   Stop: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true },
   SubagentStop: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
   PreCompact: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true },
-  SessionStart: { ...base, plainStdoutIsContext: true },
+  SessionStart: { ...base, plainStdoutIsContext: true, envFile: true },
   SessionEnd: { ...base, outputIgnored: true },
   Notification: { ...base, exit2: 'ignored', discards: ['systemMessage', 'continue'] },
   SubagentStart: { ...base },
@@ -76,6 +78,13 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   Elicitation: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
   ElicitationResult: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
 };
+
+/** The events whose hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (an event hookd adds takes it from its rule's `envFile`). */
+export const ENV_FILE_EVENTS: readonly string[] = ['SessionStart', 'Setup', 'CwdChanged', 'FileChanged'];
+
+export function takesEnvFile(event: EventName): boolean {
+  return EVENT_RULES[event].envFile ?? ENV_FILE_EVENTS.includes(event);
+}
 
 /** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit and 10 on MessageDisplay. */
 export function defaultTimeoutSeconds(event: EventName): number {

@@ -3,6 +3,8 @@
 import type { Dialect } from '../../engine/dialect.js';
 import { EVENT_NAMES } from '../../protocol/index.js';
 import { claudeEnvironment } from './environment.js';
+import { takesEnvFile } from './event-rules.js';
+import { claudeInheritedEnvironment } from './inherited-environment.js';
 import { renderStdin } from './envelope.js';
 import { loadClaudeSettings } from './load.js';
 import { matchTarget } from './match-target.js';
@@ -39,4 +41,6 @@ export const claudeDialect: Dialect = {
   parseHandler: parseDryRunHandler,
   lint: lintClaudeHooks,
   committedSources: committedSettings,
+  inheritedEnvironment: claudeInheritedEnvironment,
+  envFileVariable: (event) => (takesEnvFile(event) ? 'CLAUDE_ENV_FILE' : undefined),
 };

@@ -101,8 +101,8 @@ function parseCommandHandler(raw: object, event: EventName, workspace: string, e
     warn('shell-not-found', powershell.message, ['shell']);
     return { problems };
   }
-  if (spec.async === true) warn('unsupported-async', 'async hooks not supported yet; runs synchronously', ['async']);
-  if (spec.asyncRewake === true) warn('unsupported-async', 'asyncRewake hooks not supported yet; runs synchronously', ['asyncRewake']);
+  // asyncRewake implies async; `async: false` with asyncRewake is still async, as in Claude Code.
+  const background = spec.async === true || spec.asyncRewake === true;
 
   const substitute = (text: string): string => text.replaceAll(PROJECT_DIR_PLACEHOLDER, workspace);
   const seconds = spec.timeout ?? defaultTimeoutSeconds(event);
@@ -116,6 +116,7 @@ function parseCommandHandler(raw: object, event: EventName, workspace: string, e
     ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
     onFailure: spec.onFailure ?? 'continue',
     ...(spec.timeout !== undefined ? { explicitTimeout: true } : {}),
+    ...(background ? { async: { rewake: spec.asyncRewake === true } } : {}),
   };
   return { handler, problems };
 }

@@ -289,12 +289,10 @@ describe('claude handlers', () => {
     expect(commandOf(exec).args).toEqual([`--root=${result.workspace}`]);
   });
 
-  it('async: true is a warning "async hooks not supported yet; runs synchronously" and the hook still loads', () => {
-    const result = load({ project: settings('PostToolUse', [{ hooks: [command('x', { async: true })] }]) });
-    expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'warning', message: 'async hooks not supported yet; runs synchronously', field: 'hooks.PostToolUse[0].hooks[0].async' }),
-    ]);
-    expect(result.hooks).toHaveLength(1);
+  it('async: true loads without a diagnostic as a background handler (asyncRewake implies async)', () => {
+    const result = load({ project: settings('PostToolUse', [{ hooks: [command('x', { async: true }), command('y', { asyncRewake: true })] }]) });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.hooks.map((h) => (h.handler.type === 'command' ? h.handler.async : undefined))).toEqual([{ rewake: false }, { rewake: true }]);
   });
 
   it('a handler-level "if" becomes the hook\'s condition on tool events; on other events the handler never runs; an invalid one skips it', () => {
