@@ -75,6 +75,12 @@ export type HookSpec = {
   readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
+  /** Plugin hooks (and hooks of a skill inside a plugin): the plugin directory (CLAUDE_PLUGIN_ROOT). */
+  readonly pluginRoot?: string;
+  /** The plugin's persistent data directory (CLAUDE_PLUGIN_DATA), when the client gave one. */
+  readonly pluginData?: string;
+  /** Runs at most once per session (the first dispatch that matches it), then never again in that session. */
+  readonly once?: boolean;
 };
 
 export type LoadContext = {
@@ -87,6 +93,8 @@ export type LoadContext = {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where server-owned hooks run when configured (initialize options.defaultWorkArea). */
   readonly defaultWorkArea?: string;
+  /** Sources the client added after initialize (hooks/addSource), in the order added; read after the others. */
+  readonly addedSources?: readonly ConfigSource[];
 };
 
 export type LoadResult = {
@@ -182,6 +190,8 @@ export interface Dialect {
   readonly defaultTimeoutMs: number;
   /** Watch the configuration files and reload them on change (last good kept on an invalid edit). */
   readonly hotReload?: boolean;
+  /** The dialect reads LoadContext.addedSources (hooks/addSource is refused otherwise). */
+  readonly acceptsAddedSources?: boolean;
   /** Events the client does not wait for: hookd answers at once and runs the hooks in the background. */
   readonly fireAndForgetEvents?: readonly EventName[];
   /** True when this event reads the current configuration even inside a run that has a snapshot. */

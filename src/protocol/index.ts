@@ -9,3 +9,4 @@ export * from './methods.js';
 export * from './programmatic.js';
 export * from './management.js';
 export * from './background-run.js';
+export * from './sources.js';

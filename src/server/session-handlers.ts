@@ -35,6 +35,7 @@ import { defaultTrustStorePath, TrustStore } from '../trust/store.js';
 import { backgroundFailureLine, backgroundFailures } from './background-report.js';
 import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
+import { sourceHandlers } from './source-handlers.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
@@ -145,7 +146,8 @@ export function createSession(deps: SessionDeps): Session {
     const reloader = watch
       ? startConfigReloader({
           engine,
-          loadContext,
+          // Sources added later (hooks/addSource) change the session's context: reload with the current one.
+          loadContext: () => session?.loadContext ?? loadContext,
           logger,
           notify: deps.onDiagnostics,
         })
@@ -192,6 +194,14 @@ export function createSession(deps: SessionDeps): Session {
       return null;
     },
     ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics })),
+    ...sourceHandlers({
+      active: () => requireActive() as ActiveSession & { reloader?: ConfigReloader },
+      setLoadContext: (loadContext) => {
+        if (session) session = { ...session, loadContext };
+      },
+      logger,
+      notifyDiagnostics: deps.onDiagnostics,
+    }),
   };
 
   /** Checks an event against the dialect; the dialect's own param rules give -32602. */

@@ -24,6 +24,9 @@ export const claudeDialect: Dialect = {
   interpret,
   merge,
   defaultTimeoutMs: 600_000,
+  /** Claude Code picks up direct edits of its settings files; an invalid edit keeps the last good hooks. */
+  hotReload: true,
+  acceptsAddedSources: true,
   compileMatcher: (event, matcher) => {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`);
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };

@@ -1,30 +1,40 @@
 // Loads every Claude Code settings source into one ordered HookSpec list: reads files, applies
 // disableAllHooks / allowManagedHooksOnly, drops duplicate handlers, assigns ids. Must not run anything.
-import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
+import type { HookSpec, LoadContext, LoadResult, SourceRejection } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { infoAt, warningAt } from '../../config/diagnostic.js';
 import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { readJsonFile } from '../../config/json-locate.js';
+import { readFrontmatterFile } from '../../config/read-frontmatter.js';
+import { adaptHook, fileLevelProblem, rawHandler } from './extension-hooks.js';
+import { extensionFileNotes } from './extension-notes.js';
 import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
-import { settingsSources, type SettingsSource } from './sources.js';
+import { settingsSources, sourceKind, type SettingsSource } from './sources.js';
 
-type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings };
+type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings; readonly value: unknown };
 
 export function loadClaudeSettings(context: LoadContext): LoadResult {
   const sources = settingsSources(context);
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
+  // Files invalid as a whole: a reload keeps the hooks last loaded from them (Claude Code keeps running on a bad edit).
+  const rejections: SourceRejection[] = [];
   for (const source of sources) {
-    const read = readJsonFile(source.path);
+    const read = sourceKind(source) === 'frontmatter' ? readFrontmatterFile(source.path) : readJsonFile(source.path);
     if (read.status === 'missing') continue;
     if (read.status === 'error') {
       diagnostics.push(read.diagnostic);
+      rejections.push({ source: source.path, errors: 1 });
       continue;
     }
-    const settings = parseSettings(read.document, context.workspace);
+    const parsed = parseSettings(read.document, context.workspace);
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
-    for (const entry of settings.diagnostics) diagnostics.push(entry);
-    files.push({ source, settings });
+    for (const entry of parsed.diagnostics) diagnostics.push(entry);
+    if (fileLevelProblem(read.document.value)) rejections.push({ source: source.path, errors: 1 });
+    // Extension files hold hooks, not settings: their flags are ignored (with a note).
+    for (const entry of extensionFileNotes(source, read.document, parsed)) diagnostics.push(entry);
+    const settings: ParsedSettings = sourceKind(source) === 'settings' ? parsed : { hooks: parsed.hooks, diagnostics: parsed.diagnostics };
+    files.push({ source, settings, value: read.document.value });
   }
 
   const policy = hookPolicy(files, diagnostics);
@@ -32,9 +42,11 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
   const firstByKey = new Map<string, string>();
   let disabled = 0;
   let notManaged = 0;
-  for (const { source, settings } of files) {
+  for (const { source, settings, value } of files) {
     const managed = source.scope === 'managed';
     const duplicates = new FileDiagnostics(source.path);
+    // A plugin's or skill's copy of a settings handler is kept separate: extension sources dedupe only within themselves.
+    const dedupeScope = sourceKind(source) === 'settings' ? '' : `${source.label}\0`;
     for (const hook of settings.hooks) {
       if (managed ? policy.disableManaged : policy.disableOthers) {
         disabled++;
@@ -45,20 +57,25 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         continue;
       }
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
-      const first = firstByKey.get(hook.dedupeKey);
+      const first = firstByKey.get(dedupeScope + hook.dedupeKey);
       if (first !== undefined) {
         duplicates.add('info', () => infoAt(`identical to hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
         continue;
       }
-      firstByKey.set(hook.dedupeKey, id);
+      firstByKey.set(dedupeScope + hook.dedupeKey, id);
+      const adapted = sourceKind(source) === 'settings' ? undefined : adaptHook(source, hook, rawHandler(value, hook));
+      for (const entry of adapted?.diagnostics ?? []) diagnostics.push(entry);
       hooks.push({
         id,
-        event: hook.event,
+        event: adapted?.event ?? hook.event,
         ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
         matches: hook.matches,
-        handler: hook.handler,
+        handler: adapted?.handler ?? hook.handler,
         source: source.path,
         scope: source.scope,
+        ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
+        ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
+        ...(adapted?.once === true ? { once: true } : {}),
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);
@@ -71,7 +88,12 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       infoAt(`allowManagedHooksOnly: skipped ${notManaged} non-managed hook(s)`, { ...policy.managedOnly.at, code: 'managed-hooks-only' }),
     );
   }
-  return { hooks, diagnostics, sources: sources.map((source) => source.path) };
+  return {
+    hooks,
+    diagnostics,
+    sources: sources.map((source) => source.path),
+    ...(rejections.length > 0 ? { rejectedSources: rejections.map((entry) => entry.source), rejections } : {}),
+  };
 }
 
 type HookPolicy = {
