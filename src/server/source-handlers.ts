@@ -54,7 +54,9 @@ export function sourceHandlers(deps: SourceHandlerDeps): Partial<Record<RequestM
       const removed = addedSources.length !== (loadContext.addedSources ?? []).length || sources?.length !== loadContext.sources?.length;
       if (!removed) return { removed, hooks: session.engine.hooks(), diagnostics: session.engine.diagnostics() };
       deps.logger.info(`sources: removed ${path}`);
-      const context: LoadContext = { ...loadContext, addedSources, ...(sources !== undefined ? { sources } : {}) };
+      // `sources` that listed only extension sources meant "discover the settings files": with none left it must not become [] (read nothing).
+      const { sources: _given, ...rest } = loadContext;
+      const context: LoadContext = { ...rest, addedSources, ...(sources !== undefined && sources.length > 0 ? { sources } : {}) };
       return { removed, ...(await apply(session, context, path)) };
     },
   };

@@ -67,6 +67,22 @@ describe('Claude Code plugin hooks (built sidecar)', () => {
   });
 });
 
+describe('Claude Code extension sources given in initialize (built sidecar)', () => {
+  it('removing the only extension source given in initialize keeps the discovered settings files', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, oneHook('UserPromptSubmit', 'echo project'));
+    const hooksFile = write(join(scratchDir('hookd-plugin-'), 'p', 'hooks', 'hooks.json'), JSON.stringify(oneHook('UserPromptSubmit', 'echo plugin')));
+    const sidecar = start();
+    const init = await sidecar.initialize(workspace, { sources: [{ scope: 'plugin', path: hooksFile }] });
+    expect(init.hooks).toHaveLength(2);
+    const removed = await sidecar.request('hooks/removeSource', { path: hooksFile });
+    expect(removed.removed).toBe(true);
+    expect(removed.hooks).toEqual([expect.objectContaining({ id: 'project:UserPromptSubmit[0].hooks[0]' })]);
+    expect((await sidecar.request('hooks/UserPromptSubmit', prompt())).additionalContext).toBe('project');
+    expect((await sidecar.request('hooks/removeSource', { path: hooksFile })).removed).toBe(false);
+  });
+});
+
 describe('Claude Code skill and subagent frontmatter hooks (built sidecar)', () => {
   it('"subagent frontmatter Stop becomes SubagentStop": active from hooks/addSource until hooks/removeSource', async () => {
     const workspace = makeWorkspace();
