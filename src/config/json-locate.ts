@@ -23,6 +23,8 @@ export type JsonDocument = {
   readonly root: Node | undefined;
   readonly value: unknown;
   readonly lineStarts: readonly number[];
+  /** Set for documents not parsed from JSON text (e.g. YAML frontmatter): positions come from it instead of `root`. */
+  readonly locator?: (path: JsonPath) => Position;
 };
 
 export type JsonReadResult =
@@ -83,6 +85,7 @@ export function parseJsonText(file: string, rawText: string): JsonReadResult {
  * existing ancestor (so a missing field points at the object that lacks it).
  */
 export function locate(document: JsonDocument, path: JsonPath): Position {
+  if (document.locator !== undefined) return document.locator(path);
   if (document.root === undefined) return { line: 1, column: 1 };
   for (let length = path.length; length >= 0; length--) {
     const node = findNodeAtLocation(document.root, path.slice(0, length) as (string | number)[]);

@@ -132,10 +132,12 @@ export type HookSpec = {
   readonly location?: { readonly file?: string; readonly line?: number; readonly column?: number; readonly field?: string };
   /** Hooks with the same key run once per event when several match: the first in dispatch order runs. */
   readonly dedupeKey?: string;
-  /** The root directory of the plugin the hook came from (claude: CLAUDE_PLUGIN_ROOT). */
+  /** Plugin hooks (and hooks of a skill inside a plugin): the plugin directory (claude: CLAUDE_PLUGIN_ROOT). */
   readonly pluginRoot?: string;
-  /** The plugin's persistent data directory (claude: CLAUDE_PLUGIN_DATA). */
+  /** The plugin's persistent data directory (claude: CLAUDE_PLUGIN_DATA), when the client gave one. */
   readonly pluginData?: string;
+  /** Runs at most once per session (the first dispatch that matches it), then never again in that session. */
+  readonly once?: boolean;
 };
 
 export type LoadContext = {
@@ -150,6 +152,8 @@ export type LoadContext = {
   readonly defaultWorkArea?: string;
   /** initialize options.workspaceTrust: project-local configuration runs only once the client trusts the workspace (claude). */
   readonly workspaceTrust?: boolean;
+  /** Sources the client added after initialize (hooks/addSource), in the order added; read after the others. */
+  readonly addedSources?: readonly ConfigSource[];
 };
 
 export type LoadResult = {
@@ -265,6 +269,8 @@ export interface Dialect {
   readonly defaultTimeoutMs: number;
   /** Watch the configuration files and reload them on change (last good kept on an invalid edit). */
   readonly hotReload?: boolean;
+  /** The dialect reads LoadContext.addedSources (hooks/addSource is refused otherwise). */
+  readonly acceptsAddedSources?: boolean;
   /** Events the client does not wait for: hookd answers at once and runs the hooks in the background. */
   readonly fireAndForgetEvents?: readonly EventName[];
   /** True when this event reads the current configuration even inside a run that has a snapshot. */

@@ -86,6 +86,8 @@ export class Engine {
   readonly #background = new InFlightRegistry();
   readonly #outbox = new AsyncOutbox();
   readonly #tempDirs: SessionTempDirs | undefined;
+  /** `once` hooks that already ran, as `<session id>\0<hook id>`. */
+  readonly #onceRan = new Set<string>();
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
@@ -232,7 +234,11 @@ export class Engine {
     const ordered = dispatchOrder(hooksForEvent(snapshot, event), this.#clientHooks.forEvent(event));
     // Trust is judged against the snapshot that runs: a run that began before an edit runs what was reviewed.
     const trust = this.#trust.view(snapshot);
-    const candidates = ordered.filter((hook) => isRunnable(hook, trust));
+    const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
+    const candidates = ordered.filter((hook) => isRunnable(hook, trust) && !(hook.once === true && this.#onceRan.has(onceKey(hook.id))));
+    // A `once` hook is spent as soon as a dispatch picks it (before it runs), so two concurrent events cannot both run it.
+    const picked = candidates.filter((hook) => hook.once === true && hook.matches(this.dialect.matchTarget(event, params)));
+    for (const hook of picked) this.#onceRan.add(onceKey(hook.id));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
     this.dialect.afterDispatch?.(event, params.session.id);

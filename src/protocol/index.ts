@@ -11,3 +11,4 @@ export * from './management.js';
 export * from './background-run.js';
 export * from './delegated.js';
 export * from './async-rewake.js';
+export * from './sources.js';

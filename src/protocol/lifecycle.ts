@@ -7,9 +7,14 @@ export const ConfigSourceSchema = z
   .looseObject({
     path: z.string(),
     scope: z
-      .enum(['user', 'project', 'local', 'managed', 'explicit'])
+      .enum(['user', 'project', 'local', 'managed', 'explicit', 'plugin', 'skill', 'subagent'])
       .default('explicit')
-      .describe('How the file is treated: managed sources survive allowManagedHooksOnly and disableAllHooks.'),
+      .describe(
+        'How the file is treated: managed sources survive allowManagedHooksOnly and disableAllHooks. plugin (a hooks/hooks.json), skill and subagent (a Markdown file with `hooks:` in its YAML frontmatter) are extension sources: they add to the settings files, never replace their discovery.',
+      ),
+    pluginRoot: z.string().optional().describe('plugin (or a skill inside a plugin): the plugin directory, substituted for ${CLAUDE_PLUGIN_ROOT}; default for plugin: the directory above hooks/.'),
+    pluginData: z.string().optional().describe('The plugin\'s persistent data directory, substituted for ${CLAUDE_PLUGIN_DATA}.'),
+    name: z.string().optional().describe('Extension sources: the plugin, skill or subagent name used in hook ids; default from the path.'),
   })
   .meta({ id: 'ConfigSource' });
 export type ConfigSource = z.infer<typeof ConfigSourceSchema>;

@@ -39,6 +39,7 @@ import {
 } from './programmatic.js';
 import { EventResultSchema } from './results.js';
 import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
+import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
 
 export type RequestSpec = {
   readonly params: z.ZodType;
@@ -102,6 +103,16 @@ export const Requests = withDepthBound({
     params: EmptyParamsSchema,
     result: ReloadResultSchema,
     doc: 'Read the configuration files again now (as the file watcher does); invalid files keep their last good hooks.',
+  },
+  'hooks/addSource': {
+    params: AddSourceParamsSchema,
+    result: AddSourceResultSchema,
+    doc: 'Add an extension source (plugin hooks file, skill or subagent frontmatter) to the session and load it now; answered with every hook and diagnostic now current.',
+  },
+  'hooks/removeSource': {
+    params: RemoveSourceParamsSchema,
+    result: RemoveSourceResultSchema,
+    doc: 'Remove a source added with hooks/addSource; its hooks stop running for events that start from now on.',
   },
   'hooks/register': {
     params: RegisterHookParamsSchema,

@@ -6,7 +6,12 @@ import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../logger.js';
 import type { Diagnostic, DiagnosticsParams } from '../protocol/index.js';
 
-export type ConfigReloader = { readonly ready: Promise<void>; close(): Promise<void> };
+export type ConfigReloader = {
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+  /** Watches the files of the configuration now current (after a source was added or removed). */
+  watchCurrentSources(): Promise<void>;
+};
 
 /**
  * Reloads now and reports; shared by the watcher and the hooks/reload method. A load that throws is a bug, but the
@@ -39,20 +44,23 @@ export function reloadAndReport(
 
 export function startConfigReloader(options: {
   readonly engine: Engine;
-  readonly loadContext: LoadContext;
+  /** The context to reload with, or a getter of the current one (sources can be added to a session). */
+  readonly loadContext: LoadContext | (() => LoadContext);
   readonly logger: Logger;
   readonly notify: (params: DiagnosticsParams) => void;
 }): ConfigReloader {
-  const { engine, loadContext, logger } = options;
+  const { engine, logger } = options;
+  const given = options.loadContext;
+  const loadContext = typeof given === 'function' ? given : () => given;
   let watcher: SourceWatcher | undefined;
   watcher = watchSources({
     files: engine.snapshot.sources,
     logger,
     onChange: async (change) => {
       logger.info(`config changed: ${change.changedFiles.join(', ') || '(files)'}; reloading`);
-      reloadAndReport(engine, loadContext, options.notify, change.changedFiles);
+      reloadAndReport(engine, loadContext(), options.notify, change.changedFiles);
       await watcher?.setFiles(engine.snapshot.sources);
     },
   });
-  return { ready: watcher.ready, close: () => watcher.close() };
+  return { ready: watcher.ready, close: () => watcher.close(), watchCurrentSources: () => watcher.setFiles(engine.snapshot.sources) };
 }

@@ -39,6 +39,7 @@ import { asyncFailure, asyncRewakeParams } from './async-report.js';
 import type { AsyncSettled } from '../engine/async-runs.js';
 import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
+import { sourceHandlers } from './source-handlers.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
@@ -166,7 +167,8 @@ export function createSession(deps: SessionDeps): Session {
     const reloader = watch
       ? startConfigReloader({
           engine,
-          loadContext,
+          // Sources added later (hooks/addSource) change the session's context: reload with the current one.
+          loadContext: () => session?.loadContext ?? loadContext,
           logger,
           notify: deps.onDiagnostics,
         })
@@ -213,6 +215,14 @@ export function createSession(deps: SessionDeps): Session {
       return null;
     },
     ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics })),
+    ...sourceHandlers({
+      active: () => requireActive() as ActiveSession & { reloader?: ConfigReloader },
+      setLoadContext: (loadContext) => {
+        if (session) session = { ...session, loadContext };
+      },
+      logger,
+      notifyDiagnostics: deps.onDiagnostics,
+    }),
   };
 
   /** Checks an event against the dialect; the dialect's own param rules give -32602. */

@@ -33,6 +33,9 @@ export const claudeDialect: Dialect = {
   afterDispatch: removeEndedSession,
   dispatchBudgetMs: sessionEndBudgetMs,
   defaultTimeoutMs: 600_000,
+  /** Claude Code picks up direct edits of its settings files; an invalid edit keeps the last good hooks. */
+  hotReload: true,
+  acceptsAddedSources: true,
   compileMatcher: (event, matcher) => {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`, EVENT_RULES[event].narrowExactSet ? NARROW_EXACT_SET : undefined);
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };

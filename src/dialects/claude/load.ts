@@ -1,43 +1,48 @@
 // Loads every Claude Code settings source into one ordered HookSpec list: reads files, applies
 // disableAllHooks / allowManagedHooksOnly, drops duplicate handlers (same command, same matcher), marks the rest
 // for de-duplication when they match together, assigns ids. Must not run anything.
-import type { HookSpec, LoadContext, LoadResult } from '../../engine/dialect.js';
+import type { HookSpec, LoadContext, LoadResult, SourceRejection } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { infoAt, warningAt } from '../../config/diagnostic.js';
 import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { readJsonFile } from '../../config/json-locate.js';
+import { readFrontmatterFile } from '../../config/read-frontmatter.js';
+import { adaptHook, fileLevelProblem, rawHandler } from './extension-hooks.js';
+import { extensionFileNotes } from './extension-notes.js';
 import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
-import { settingsSources, type SettingsSource } from './sources.js';
+import { settingsSources, sourceKind, type SettingsSource } from './sources.js';
 import { WorkspaceTrustGate } from './workspace-trust.js';
 import { applyHttpPolicy, mergeHttpSettings, readHttpSettings, type HttpSettings } from './http-policy.js';
 
-type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings; readonly http?: HttpSettings };
-
-/**
- * Claude Code de-duplicates handlers of all settings files together; a plugin's or skill's copy of the same handler
- * is kept separate (its key starts with its own root instead of this).
- */
-const SETTINGS_NAMESPACE = 'settings';
+type LoadedFile = { readonly source: SettingsSource; readonly settings: ParsedSettings; readonly value: unknown; readonly http?: HttpSettings };
 
 export function loadClaudeSettings(context: LoadContext): LoadResult {
   const sources = settingsSources(context);
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
   const trustGate = new WorkspaceTrustGate(context);
+  // Files invalid as a whole: a reload keeps the hooks last loaded from them (Claude Code keeps running on a bad edit).
+  const rejections: SourceRejection[] = [];
   for (const source of sources) {
-    const read = readJsonFile(source.path);
+    const read = sourceKind(source) === 'frontmatter' ? readFrontmatterFile(source.path) : readJsonFile(source.path);
     if (read.status === 'missing') continue;
     if (read.status === 'error') {
       diagnostics.push(read.diagnostic);
+      rejections.push({ source: source.path, errors: 1 });
       continue;
     }
-    const settings = parseSettings(read.document, context.workspace, context.env, context.home);
+    const parsed = parseSettings(read.document, context.workspace, context.env, context.home);
     trustGate.record(source.scope, read.document.value);
     // Never spread a list into arguments: a long one overflows the call (capped now, but a loop costs nothing).
-    for (const entry of settings.diagnostics) diagnostics.push(entry);
-    const http = readHttpSettings(read.document);
-    for (const entry of http.diagnostics) diagnostics.push(entry);
-    files.push({ source, settings, http: http.settings });
+    for (const entry of parsed.diagnostics) diagnostics.push(entry);
+    if (fileLevelProblem(read.document.value)) rejections.push({ source: source.path, errors: 1 });
+    // Extension files hold hooks, not settings: their flags (and http allowlists) are ignored (with a note).
+    for (const entry of extensionFileNotes(source, read.document, parsed)) diagnostics.push(entry);
+    const isSettings = sourceKind(source) === 'settings';
+    const settings: ParsedSettings = isSettings ? parsed : { hooks: parsed.hooks, diagnostics: parsed.diagnostics };
+    const http = isSettings ? readHttpSettings(read.document) : undefined;
+    for (const entry of http?.diagnostics ?? []) diagnostics.push(entry);
+    files.push({ source, settings, value: read.document.value, ...(http ? { http: http.settings } : {}) });
   }
 
   const policy = hookPolicy(files, diagnostics);
@@ -48,9 +53,12 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
   const firstByCommand = new Map<string, { readonly id: string; readonly matcher: string }>();
   let disabled = 0;
   let notManaged = 0;
-  for (const { source, settings } of files) {
+  for (const { source, settings, value } of files) {
     const managed = source.scope === 'managed';
     const duplicates = new FileDiagnostics(source.path);
+    // Claude Code de-duplicates the handlers of all settings files together; a plugin's or skill's copy of a settings
+    // handler is kept separate: extension sources dedupe only within themselves.
+    const dedupeNamespace = sourceKind(source) === 'settings' ? 'settings\u0000' : `${source.label}\u0000`;
     for (const hook of settings.hooks) {
       if (managed ? policy.disableManaged : policy.disableOthers) {
         disabled++;
@@ -61,28 +69,32 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         continue;
       }
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
-      const allowed = hook.handler.type === 'http' ? applyHttpPolicy(hook.handler, httpPolicy) : { handler: hook.handler };
+      const adapted = sourceKind(source) === 'settings' ? undefined : adaptHook(source, hook, rawHandler(value, hook));
+      for (const entry of adapted?.diagnostics ?? []) diagnostics.push(entry);
+      const handler = adapted?.handler ?? hook.handler;
+      const allowed = handler.type === 'http' ? applyHttpPolicy(handler, httpPolicy) : { handler };
       if ('refused' in allowed) {
         duplicates.add('warning', () => warningAt(allowed.refused, { ...hook.at, field: `${hook.at.field ?? ''}.url`, code: 'http-url-not-allowed' }));
         continue;
       }
-      const first = firstByKey.get(`${hook.matcherKey}\u0000${hook.dedupeKey}`);
+      const key = `${dedupeNamespace}${hook.matcherKey}\u0000${hook.dedupeKey}`;
+      const first = firstByKey.get(key);
       if (first !== undefined) {
         duplicates.add('info', () => infoAt(`same command as hook ${first}; it runs once`, { ...hook.at, code: 'duplicate-handler' }));
         continue;
       }
-      firstByKey.set(`${hook.matcherKey}\u0000${hook.dedupeKey}`, id);
-      const sameCommand = firstByCommand.get(hook.dedupeKey);
+      firstByKey.set(key, id);
+      const sameCommand = firstByCommand.get(dedupeNamespace + hook.dedupeKey);
       if (sameCommand !== undefined) {
         duplicates.add('info', () =>
           infoAt(`same command as hook ${sameCommand.id} (matcher "${sameCommand.matcher}"); when both match, it runs once`, { ...hook.at, code: 'duplicate-handler' }),
         );
       } else {
-        firstByCommand.set(hook.dedupeKey, { id, matcher: hook.matcherKey });
+        firstByCommand.set(dedupeNamespace + hook.dedupeKey, { id, matcher: hook.matcherKey });
       }
       hooks.push({
         id,
-        event: hook.event,
+        event: adapted?.event ?? hook.event,
         ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
         matches: hook.matches,
         ...(hook.condition !== undefined ? { applies: hook.condition.applies, condition: hook.condition.text } : {}),
@@ -91,7 +103,10 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
         scope: source.scope,
         ...trustGate.fieldsFor(source.scope),
         location: hook.at,
-        dedupeKey: `${SETTINGS_NAMESPACE}\u0000${hook.dedupeKey}`,
+        dedupeKey: dedupeNamespace + hook.dedupeKey,
+        ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
+        ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
+        ...(adapted?.once === true ? { once: true } : {}),
       });
     }
     for (const entry of duplicates.list()) diagnostics.push(entry);
@@ -104,7 +119,12 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       infoAt(`allowManagedHooksOnly: skipped ${notManaged} non-managed hook(s)`, { ...policy.managedOnly.at, code: 'managed-hooks-only' }),
     );
   }
-  return { hooks, diagnostics, sources: sources.map((source) => source.path) };
+  return {
+    hooks,
+    diagnostics,
+    sources: sources.map((source) => source.path),
+    ...(rejections.length > 0 ? { rejectedSources: rejections.map((entry) => entry.source), rejections } : {}),
+  };
 }
 
 type HookPolicy = {
