@@ -1,6 +1,7 @@
 // The examples of Claude Code's hooks guide (code.claude.com/docs/en/hooks-guide), written as the guide shows them and
 // run unchanged against the built sidecar. Commands the machine lacks (notify-send, npx) are recording stand-ins on PATH.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sidecar } from '../helpers/sidecar.js';
@@ -26,8 +27,8 @@ function machine(standIns: readonly string[] = []) {
   return { workspace, home, bin, calls: (name: string) => (existsSync(join(bin, `${name}.calls`)) ? readFileSync(join(bin, `${name}.calls`), 'utf8') : '') };
 }
 
-async function start(where: { workspace: string; home: string; bin: string }, init: Record<string, unknown> = {}) {
-  const env = { ...process.env, HOME: where.home, PATH: `${where.bin}${delimiter}${process.env.PATH ?? ''}` };
+async function start(where: { workspace: string; home: string; bin: string }, init: Record<string, unknown> = {}, extraEnv: Record<string, string> = {}) {
+  const env = { ...process.env, HOME: where.home, PATH: `${where.bin}${delimiter}${process.env.PATH ?? ''}`, ...extraEnv };
   const sidecar = new Sidecar('ndjson', [], env);
   open.push(sidecar);
   await sidecar.initialize(where.workspace, { home: where.home, ...init });
@@ -304,5 +305,172 @@ describe("Claude Code hooks guide examples, run unchanged", () => {
     const result = await sidecar.request('hooks/Stop', { session, stopHookActive: false });
     expect(result.decision).toBe('none');
     expect(result.runs[0]).toMatchObject({ status: 'ok', exitCode: 0 });
+  });
+});
+
+describe('Claude Code hooks guide and reference examples that need the 2.1 features', () => {
+  it('"How a hook resolves": the if condition Bash(rm *) starts block-rm.sh only for rm, and its JSON deny blocks rm -rf', async () => {
+    const where = machine();
+    writeScript(
+      where.workspace,
+      '.claude/hooks/block-rm.sh',
+      `#!/bin/bash
+# .claude/hooks/block-rm.sh
+COMMAND=$(jq -r '.tool_input.command')
+
+if echo "$COMMAND" | grep -q 'rm -rf'; then
+  jq -n '{
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "Destructive command blocked by hook"
+    }
+  }'
+else
+  exit 0  # allow the command
+fi
+`,
+    );
+    writeClaudeSettings(where.workspace, {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(rm *)', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }] }] },
+    });
+    const sidecar = await start(where);
+    const bash = (command: string) => ({ session, toolName: 'Bash', toolInput: { command } });
+    expect(await sidecar.request('hooks/PreToolUse', bash('rm -rf /tmp/build'))).toMatchObject({ decision: 'deny', reason: 'Destructive command blocked by hook' });
+    const safer = await sidecar.request('hooks/PreToolUse', bash('rm file.txt'));
+    expect(safer).toMatchObject({ decision: 'none' });
+    expect(safer.runs).toHaveLength(1);
+    // "If the command had been npm test, the if check would fail and block-rm.sh would never run"
+    expect((await sidecar.request('hooks/PreToolUse', bash('npm test'))).runs).toEqual([]);
+  });
+
+  it('"Filter by tool name and arguments with the if field": the table of Bash(git *) against commands', async () => {
+    const where = machine();
+    const ran = join(where.workspace, 'ran');
+    writeScript(where.workspace, '.claude/hooks/check-git-policy.sh', `#!/bin/sh\njq -r .tool_input.command >> "${ran}"\n`);
+    writeClaudeSettings(where.workspace, {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(git *)', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-git-policy.sh' }] }] },
+    });
+    const sidecar = await start(where);
+    for (const command of ['git push', 'npm test && git push', 'echo $(git log)', 'echo $(date)']) {
+      await sidecar.request('hooks/PreToolUse', { session, toolName: 'Bash', toolInput: { command } });
+    }
+    expect(readFileSync(ran, 'utf8')).toBe('git push\nnpm test && git push\necho $(git log)\n');
+  });
+
+  it('"Audit configuration changes": the ConfigChange hook appends one JSON line with source and file', async () => {
+    const where = machine();
+    writeClaudeSettings(where.home, {
+      hooks: { ConfigChange: [{ matcher: '', hooks: [{ type: 'command', command: "jq -c '{timestamp: now | todate, source: .source, file: .file_path}' >> ~/claude-config-audit.log" }] }] },
+    });
+    const sidecar = await start(where);
+    const file = join(where.workspace, '.claude', 'settings.json');
+    await sidecar.request('hooks/ConfigChange', { session, source: 'project_settings', filePath: file });
+    const line = JSON.parse(readFileSync(join(where.home, 'claude-config-audit.log'), 'utf8'));
+    expect(line).toMatchObject({ source: 'project_settings', file });
+    expect(typeof line.timestamp).toBe('string');
+  });
+
+  it('"To block a change from taking effect, exit with code 2": ConfigChange blocks, except for policy_settings', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, { hooks: { ConfigChange: [{ hooks: [{ type: 'command', command: 'echo "settings are frozen" >&2; exit 2' }] }] } });
+    const sidecar = await start(where);
+    expect((await sidecar.request('hooks/ConfigChange', { session, source: 'user_settings' })).decision).toBe('block');
+    expect((await sidecar.request('hooks/ConfigChange', { session, source: 'policy_settings' })).decision).toBe('none');
+  });
+
+  it('"Reload environment when directory or files change": SessionStart and CwdChanged write direnv\'s exports to CLAUDE_ENV_FILE', async () => {
+    const where = machine();
+    // A stand-in for `direnv export bash`, printing what direnv prints for an .envrc with one variable.
+    writeFileSync(join(where.bin, 'direnv'), `#!/bin/sh\nprintf 'export PROJECT_ENV=%s\\n' "$(basename "$PWD")"\n`);
+    chmodSync(join(where.bin, 'direnv'), 0o755);
+    writeClaudeSettings(where.home, {
+      hooks: {
+        SessionStart: [{ hooks: [{ type: 'command', command: 'direnv export bash > "$CLAUDE_ENV_FILE"' }] }],
+        CwdChanged: [{ hooks: [{ type: 'command', command: 'direnv export bash > "$CLAUDE_ENV_FILE"' }] }],
+      },
+    });
+    const sidecar = await start(where);
+    const started = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
+    expect(started.environment).toEqual({ PROJECT_ENV: where.workspace.split('/').pop() });
+    const moved = await sidecar.request('hooks/CwdChanged', { session: { ...session, cwd: join(where.workspace, 'sub') }, oldCwd: where.workspace, newCwd: join(where.workspace, 'sub') });
+    expect(moved.environment).toEqual({ PROJECT_ENV: where.workspace.split('/').pop() });
+  });
+
+  it('"use FileChanged with a matcher listing the filenames to watch": .envrc|.env runs for those files only', async () => {
+    const where = machine();
+    writeFileSync(join(where.bin, 'direnv'), `#!/bin/sh\necho 'export FROM_ENVRC=1'\n`);
+    chmodSync(join(where.bin, 'direnv'), 0o755);
+    writeClaudeSettings(where.home, { hooks: { FileChanged: [{ matcher: '.envrc|.env', hooks: [{ type: 'command', command: 'direnv export bash > "$CLAUDE_ENV_FILE"' }] }] } });
+    const sidecar = await start(where);
+    const changed = (name: string) => ({ session, filePath: join(where.workspace, name), fileEvent: 'change' });
+    expect((await sidecar.request('hooks/FileChanged', changed('.envrc'))).environment).toEqual({ FROM_ENVRC: '1' });
+    expect((await sidecar.request('hooks/FileChanged', changed('package.json'))).runs).toEqual([]);
+  });
+
+  it('"Prompt-based hooks": a Stop prompt hook answering ok:false keeps Claude working with the reason', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, {
+      hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Check if all tasks are complete. If not, respond with {"ok": false, "reason": "what remains to be done"}.' }] }] },
+    });
+    const sidecar = await start(where, { capabilities: { modelJudge: true } });
+    const prompts: string[] = [];
+    sidecar.onRequest('hooks/judge', (params: { prompt: string }) => {
+      prompts.push(params.prompt);
+      return { ok: false, reason: 'the README still needs the new option' };
+    });
+    expect(await sidecar.request('hooks/Stop', { session, stopHookActive: false })).toMatchObject({ decision: 'block', reason: 'the README still needs the new option' });
+    // No $ARGUMENTS in the prompt: the hook input is appended.
+    expect(prompts[0]).toContain('Check if all tasks are complete.');
+    expect(prompts[0]).toContain('"hook_event_name":"Stop"');
+  });
+
+  it('"Agent-based hooks": $ARGUMENTS is replaced with the hook input and ok:true lets Claude stop', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, {
+      hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'Verify that all unit tests pass. Run the test suite and check the results. $ARGUMENTS', timeout: 120 }] }] },
+    });
+    const sidecar = await start(where, { capabilities: { modelJudge: true } });
+    const asked: Array<{ kind: string; prompt: string; timeoutMs: number }> = [];
+    sidecar.onRequest('hooks/judge', (params: { kind: string; prompt: string; timeoutMs: number }) => {
+      asked.push(params);
+      return { ok: true };
+    });
+    expect((await sidecar.request('hooks/Stop', { session, stopHookActive: false })).decision).toBe('none');
+    expect(asked[0]).toMatchObject({ kind: 'agent', timeoutMs: 120_000 });
+    expect(asked[0]!.prompt).toMatch(/^Verify that all unit tests pass\. Run the test suite and check the results\. \{.*"hook_event_name":"Stop"/);
+  });
+
+  it('"HTTP hooks": every tool use is POSTed with the Authorization header filled from allowedEnvVars', async () => {
+    const seen: Array<{ url: string | undefined; authorization: string | undefined; body: string }> = [];
+    const server = createServer((request: IncomingMessage, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ url: request.url, authorization: request.headers.authorization, body });
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const where = machine();
+      // As the guide writes it, with the test server's port in place of 8080.
+      writeClaudeSettings(where.workspace, {
+        hooks: {
+          PostToolUse: [
+            { hooks: [{ type: 'http', url: `http://localhost:${port}/hooks/tool-use`, headers: { Authorization: 'Bearer $MY_TOKEN' }, allowedEnvVars: ['MY_TOKEN'] }] },
+          ],
+        },
+      });
+      const sidecar = await start(where, {}, { MY_TOKEN: 'tok-123' });
+      const result = await sidecar.request('hooks/PostToolUse', { session, toolName: 'Bash', toolInput: { command: 'ls' }, toolResponse: { stdout: 'a' } });
+      expect(result).toMatchObject({ decision: 'none' });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ url: '/hooks/tool-use', authorization: 'Bearer tok-123' });
+      expect(JSON.parse(seen[0]!.body)).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
