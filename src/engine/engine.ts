@@ -13,7 +13,7 @@ import { missingCapabilityDiagnostics } from './delegated-capabilities.js';
 import type { DelegatedClient } from './delegated-hook.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
 import type { Dialect, HookSpec, LoadContext } from './dialect.js';
-import { dispatchEvent, type BackgroundRun, type DispatchSettings } from './dispatcher.js';
+import { dispatchEvent, eventContext, type BackgroundRun, type DispatchSettings } from './dispatcher.js';
 import { InFlightRegistry } from './in-flight.js';
 import {
   EMPTY_SNAPSHOT,
@@ -237,7 +237,10 @@ export class Engine {
     const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
     const candidates = ordered.filter((hook) => isRunnable(hook, trust) && !(hook.once === true && this.#onceRan.has(onceKey(hook.id))));
     // A `once` hook is spent as soon as a dispatch picks it (before it runs), so two concurrent events cannot both run it.
-    const picked = candidates.filter((hook) => hook.once === true && hook.matches(this.dialect.matchTarget(event, params)));
+    // Spent only when it would start: its matcher and its condition (claude `if`) both apply.
+    const target = this.dialect.matchTarget(event, params);
+    const context = eventContext(event, params, this.#options.workspace);
+    const picked = candidates.filter((hook) => hook.once === true && hook.matches(target) && (hook.applies === undefined || hook.applies(context)));
     for (const hook of picked) this.#onceRan.add(onceKey(hook.id));
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);

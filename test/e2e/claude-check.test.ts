@@ -79,7 +79,7 @@ describe('hookd check (claude): what Claude Code would warn about', () => {
       [file, 'hooks.PreToolUse[0].hooks[1]', `"${workspace}/.claude/hooks/missing.sh" does not exist`],
     ]);
     expect(byCode(report, 'timeout-over-budget')).toEqual([expect.objectContaining({ severity: 'warning', file, field: 'hooks.SessionEnd[0].hooks[0]' })]);
-    expect(byCode(report, 'duplicate-handler')).toEqual([expect.objectContaining({ file, field: 'hooks.Stop[0].hooks[0]', message: 'identical to hook user:Stop[0].hooks[0]; it runs once' })]);
+    expect(byCode(report, 'duplicate-handler')).toEqual([expect.objectContaining({ file, field: 'hooks.Stop[0].hooks[0]', message: 'same command as hook user:Stop[0].hooks[0]; it runs once' })]);
     expect(text).toContain('warning: command "no-such-guard-hookd-e2e" is not found on PATH');
     expect(text).toContain("warning: timeout 90 s is above SessionEnd's budget");
   });

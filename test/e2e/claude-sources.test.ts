@@ -121,6 +121,19 @@ describe('Claude Code skill and subagent frontmatter hooks (built sidecar)', () 
     expect((await sidecar.request('hooks/UserPromptSubmit', prompt('another-session'))).additionalContext).toBe('first-prompt-context');
   });
 
+  it('a once hook whose if rule does not match the call is not spent: it runs at the first call it applies to', async () => {
+    const workspace = makeWorkspace();
+    const skillFile = write(
+      join(workspace, '.claude', 'skills', 'release', 'SKILL.md'),
+      markdown('name: release\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          if: Bash(git push *)\n          command: echo no >&2; exit 2\n          once: true'),
+    );
+    const sidecar = start();
+    await sidecar.initialize(workspace, { sources: [{ scope: 'skill', path: skillFile }] });
+    expect((await sidecar.request('hooks/PreToolUse', bash('ls'))).runs).toEqual([]);
+    expect((await sidecar.request('hooks/PreToolUse', bash('git push origin main'))).decision).toBe('deny');
+    expect((await sidecar.request('hooks/PreToolUse', bash('git push origin main'))).runs).toEqual([]);
+  });
+
   it('a frontmatter error is a diagnostic naming the Markdown file and line; hooks/addSource refuses settings scopes with -32602', async () => {
     const workspace = makeWorkspace();
     const skillFile = write(join(workspace, 'SKILL.md'), markdown('hooks:\n  PreToolUse:\n    - matcher: "["\n      hooks:\n        - type: command\n          command: x'));
