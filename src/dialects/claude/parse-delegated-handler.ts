@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import type { JudgeHandler, McpToolHandler } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
-import { formatPath } from '../../protocol/issue-text.js';
 import { defaultTimeoutSeconds } from './event-rules.js';
 import type { HandlerProblem } from './parse-handler.js';
+import { fieldProblems } from './field-problems.js';
 
 export const DELEGATED_HANDLER_TYPES: readonly string[] = ['prompt', 'agent', 'mcp_tool'];
 
@@ -39,14 +39,7 @@ export type DelegatedParse = { readonly handler?: JudgeHandler | McpToolHandler;
 
 export function parseDelegatedHandler(raw: object, type: string, event: EventName): DelegatedParse {
   const parsed = type === 'mcp_tool' ? McpToolSchema.safeParse(raw) : JudgeSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      problems: parsed.error.issues.map((issue) => {
-        const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
-        return { severity: 'error' as const, code: 'invalid-field', message: `handler field "${formatPath(path)}" ${issue.message}; handler skipped`, path };
-      }),
-    };
-  }
+  if (!parsed.success) return { problems: fieldProblems(parsed.error) };
   const spec = parsed.data;
   const problems: HandlerProblem[] = [];
   const shared = {

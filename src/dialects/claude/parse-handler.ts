@@ -6,12 +6,12 @@ import type { EventName } from '../../protocol/index.js';
 import type { JsonPath } from '../../config/json-locate.js';
 import type { Severity } from '../../config/diagnostic.js';
 import { defaultTimeoutSeconds } from './event-rules.js';
-import { formatPath } from '../../protocol/issue-text.js';
 import { parseHttpHandler } from './parse-http-handler.js';
 import { findPowerShell } from './powershell.js';
 import { DELEGATED_HANDLER_TYPES, parseDelegatedHandler } from './parse-delegated-handler.js';
 import { parseIfField, type HandlerCondition } from './parse-if.js';
 import { handlerTypeNotAccepted } from './handler-types.js';
+import { fieldProblems } from './field-problems.js';
 
 export type HandlerProblem = {
   readonly severity: Severity;
@@ -82,14 +82,7 @@ export function parseHandler(
 
 function parseCommandHandler(raw: object, event: EventName, workspace: string, env: Readonly<Record<string, string | undefined>>): HandlerParse {
   const parsed = CommandHandlerSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      problems: parsed.error.issues.map((issue) => {
-        const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
-        return { severity: 'error' as const, code: 'invalid-field', message: `handler field "${formatPath(path)}" ${issue.message}; handler skipped`, path };
-      }),
-    };
-  }
+  if (!parsed.success) return { problems: fieldProblems(parsed.error) };
   const spec = parsed.data;
   const problems: HandlerProblem[] = [];
   const warn = (code: string, message: string, path: JsonPath): void => {

@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import type { HttpHandler } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
-import { formatPath } from '../../protocol/issue-text.js';
 import { defaultTimeoutSeconds } from './event-rules.js';
 import type { HandlerParse, HandlerProblem } from './parse-handler.js';
 import { referencedVariables } from '../../engine/http-headers.js';
+import { fieldProblems } from './field-problems.js';
 
 const HttpHandlerSchema = z.looseObject({
   type: z.literal('http'),
@@ -21,14 +21,7 @@ const HttpHandlerSchema = z.looseObject({
 
 export function parseHttpHandler(raw: unknown, event: EventName): HandlerParse {
   const parsed = HttpHandlerSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      problems: parsed.error.issues.map((issue) => {
-        const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
-        return { severity: 'error' as const, code: 'invalid-field', message: `handler field "${formatPath(path)}" ${issue.message}; handler skipped`, path };
-      }),
-    };
-  }
+  if (!parsed.success) return { problems: fieldProblems(parsed.error) };
   const spec = parsed.data;
   const problems: HandlerProblem[] = [];
   const urlProblem = checkUrl(spec.url);
