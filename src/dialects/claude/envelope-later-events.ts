@@ -1,4 +1,4 @@
-// The stdin fields of Claude Code 2.1's later events (Setup ... ElicitationResult), named and ordered as the hooks
+// The stdin fields of Claude Code 2.1's later events (Setup ... ElicitationResult, PreModelSwitch, PostModelSwitch), named and ordered as the hooks
 // reference shows them. Pure rendering from EventParams; the common fields and `extra` are envelope.ts's job.
 import type { EventName, EventParams, ToolCall } from '../../protocol/index.js';
 
