@@ -37,6 +37,8 @@ export function syntheticParams(event: EventName, workspace: string): EventParam
     WorktreeRemove: { worktreePath: `${workspace}/.claude/worktrees/hookd-test-worktree` },
     Elicitation: { mcpServerName: 'example-server', message: 'Please provide your username', mode: 'form', requestedSchema: { type: 'object', properties: { username: { type: 'string' } } } },
     ElicitationResult: { mcpServerName: 'example-server', action: 'accept', content: { username: 'alice' }, mode: 'form' },
+    PreModelSwitch: { fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5', requestedModel: 'opus', source: 'command' },
+    PostModelSwitch: { fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5', requestedModel: 'opus', source: 'command' },
   };
   return { session, ...byEvent[event] };
 }

@@ -227,6 +227,8 @@ export type HookVerdict = {
   readonly displayContent?: string;
   /** Elicitation, ElicitationResult: the answer to send the MCP server instead of (or over) the user's. */
   readonly elicitation?: ElicitationAnswer;
+  /** Escape sequences the agent writes to its terminal (claude: `terminalSequence`, validated by the dialect). */
+  readonly terminalSequence?: string;
   readonly extra?: Record<string, unknown>;
   readonly message?: string;
 };

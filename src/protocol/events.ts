@@ -35,6 +35,9 @@ export const EVENT_NAMES = [
   'WorktreeRemove',
   'Elicitation',
   'ElicitationResult',
+  // Claude Code 2.1.251+: around a model switch (hooks guide; input fields from the hooks reference).
+  'PreModelSwitch',
+  'PostModelSwitch',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -131,6 +134,14 @@ export const EventParamsBaseSchema = z.looseObject({
   requestedSchema: JsonObject.optional(),
   action: z.string().optional().describe("ElicitationResult: the user's answer, accept, decline or cancel."),
   content: JsonObject.optional().describe('ElicitationResult: the form values the user gave.'),
+  fromModel: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the model before the switch (canonical name).'),
+  toModel: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the canonical name of the model the session switches to (the matcher target).'),
+  requestedModel: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the model as requested (an alias such as "opus", before resolution).'),
+  contextTokens: z.number().optional().describe('PreModelSwitch, PostModelSwitch: tokens in the context the new model must read.'),
+  promptCacheWarm: z.boolean().optional().describe('PreModelSwitch, PostModelSwitch: whether the prompt cache is still warm.'),
+  cacheTtl: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the prompt cache TTL (e.g. "5m", "1h").'),
+  estimatedCacheWriteUsd: z.number().optional().describe('PreModelSwitch, PostModelSwitch: estimated cost in USD of re-writing the cache for the new model.'),
+  pricing: JsonObject.optional().describe('PreModelSwitch, PostModelSwitch: the pricing Claude Code reports for the switch, as given.'),
   runId: z
     .string()
     .min(1)
@@ -184,4 +195,6 @@ export const EventParamsSchemas = {
   WorktreeRemove: EventParamsBaseSchema.extend({ worktreePath: z.string() }),
   Elicitation: EventParamsBaseSchema.extend({ mcpServerName: z.string(), message: z.string() }),
   ElicitationResult: EventParamsBaseSchema.extend({ mcpServerName: z.string(), action: z.string() }),
+  PreModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
+  PostModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>;

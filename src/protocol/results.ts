@@ -108,6 +108,12 @@ export const EventResultSchema = z
       .looseObject({ action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() })
       .optional()
       .describe('Elicitation, ElicitationResult: the answer to send the MCP server (accept with content, decline or cancel).'),
+    terminalSequence: z
+      .string()
+      .optional()
+      .describe(
+        'claude: terminal escape sequences the hooks asked the agent to write to its terminal (only OSC 0/1/2/9/99/777 and BEL; invalid ones are dropped), concatenated in configured order. Absent when none.',
+      ),
     notes: z.array(z.string()).describe('What hookd itself decided, e.g. the Stop-block cap was reached.'),
     extra: z.record(z.string(), z.unknown()).optional().describe('Dialect-specific outcome fields.'),
     runs: z.array(RunSummarySchema),

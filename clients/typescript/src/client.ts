@@ -178,6 +178,12 @@ export class HookdClient extends HookdConnection implements EventMethods {
   elicitationResult(params: EventInput<'ElicitationResult'>, options?: RequestOptions) {
     return this.event('ElicitationResult', params, options);
   }
+  preModelSwitch(params: EventInput<'PreModelSwitch'>, options?: RequestOptions) {
+    return this.event('PreModelSwitch', params, options);
+  }
+  postModelSwitch(params: EventInput<'PostModelSwitch'>, options?: RequestOptions) {
+    return this.event('PostModelSwitch', params, options);
+  }
 
   ping(options?: RequestOptions) {
     return this.request('ping', undefined, options);

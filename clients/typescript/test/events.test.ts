@@ -42,6 +42,8 @@ const PARAMS: { [E in EventName]: EventInput<E> } = {
   WorktreeRemove: { session: SESSION, worktreePath: '/repo/.claude/worktrees/feature-auth' },
   Elicitation: { session: SESSION, mcpServerName: 'memory', message: 'Your name?' },
   ElicitationResult: { session: SESSION, mcpServerName: 'memory', action: 'accept' },
+  PreModelSwitch: { session: SESSION, fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5' },
+  PostModelSwitch: { session: SESSION, fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5' },
 };
 const methodOf = <E extends EventName>(event: E) => `${event[0]!.toLowerCase()}${event.slice(1)}` as EventMethodName<E>;
 

@@ -63,6 +63,8 @@ describe('types derived from the protocol', () => {
       | 'worktreeRemove'
       | 'elicitation'
       | 'elicitationResult'
+      | 'preModelSwitch'
+      | 'postModelSwitch'
     >();
     if (Math.random() > 2) {
       void client.preToolUse({ session, toolName: 'Bash', toolInput: { command: 'ls' } });

@@ -1,4 +1,4 @@
-// The stdin fields of Claude Code 2.1's later events (Setup ... ElicitationResult), named and ordered as the hooks
+// The stdin fields of Claude Code 2.1's later events (Setup ... ElicitationResult, PreModelSwitch, PostModelSwitch), named and ordered as the hooks
 // reference shows them. Pure rendering from EventParams; the common fields and `extra` are envelope.ts's job.
 import type { EventName, EventParams, ToolCall } from '../../protocol/index.js';
 
@@ -68,6 +68,19 @@ export function laterEventFields(event: EventName, p: EventParams): Fields {
       };
     case 'ElicitationResult':
       return { mcp_server_name: p.mcpServerName, action: p.action, content: p.content, mode: p.mode, elicitation_id: p.elicitationId };
+    case 'PreModelSwitch':
+    case 'PostModelSwitch':
+      return {
+        from_model: p.fromModel,
+        to_model: p.toModel,
+        requested_model: p.requestedModel,
+        source: p.source,
+        context_tokens: p.contextTokens,
+        prompt_cache_warm: p.promptCacheWarm,
+        cache_ttl: p.cacheTtl,
+        estimated_cache_write_usd: p.estimatedCacheWriteUsd,
+        pricing: p.pricing,
+      };
     default:
       return {};
   }

@@ -7,7 +7,7 @@ import { laterEventFields } from './envelope-later-events.js';
 type Fields = Record<string, unknown>;
 
 /**
- * Common fields first (`session_id`, `transcript_path`, `cwd`, `prompt_id`?, `permission_mode`?,
+ * Common fields first (`session_id`, `transcript_path`, `cwd`, `prompt_id`?, `permission_mode`?, `effort`?,
  * `agent_id`?/`agent_type`? from the session outside subagent events, `hook_event_name`), then the event's
  * own fields, then `params.extra` as given. An extra key that is already present replaces the value in place
  * (so e.g. `background_tasks` keeps its observed position). Undefined values are left out.
@@ -22,6 +22,7 @@ export function renderEnvelope(context: EventContext): Fields {
     cwd: session.cwd ?? context.workspace,
     prompt_id: session.promptId,
     permission_mode: session.permissionMode,
+    effort: effortField(event, session.effort),
   });
   if (event !== 'SessionStart' && event !== 'SubagentStart' && event !== 'SubagentStop') {
     put(envelope, { agent_id: session.agentId, agent_type: session.agentType });
@@ -30,6 +31,13 @@ export function renderEnvelope(context: EventContext): Fields {
   put(envelope, eventFields(event, params));
   if (params.extra !== undefined) put(envelope, params.extra);
   return envelope;
+}
+
+/** Claude Code's `effort: {level}`, on the tool-use-context events only, when the agent gave `session.effort`. */
+const EFFORT_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['PreToolUse', 'PostToolUse', 'Stop', 'SubagentStop']);
+
+function effortField(event: EventName, level: string | undefined): Fields | undefined {
+  return EFFORT_EVENTS.has(event) && level !== undefined && level !== '' ? { level } : undefined;
 }
 
 export function renderStdin(context: EventContext): string {

@@ -34,6 +34,8 @@ export type EventRule = {
   readonly defaultTimeoutSeconds?: number;
   /** Hooks get CLAUDE_ENV_FILE: a file to append `export NAME=value` lines to (SessionStart, Setup, CwdChanged, FileChanged). */
   readonly envFile?: boolean;
+  /** Claude Code ignores the output except `terminalSequence` (StopFailure). */
+  readonly terminalSequenceOnly?: boolean;
 };
 
 const base: EventRule = {
@@ -67,7 +69,7 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   PostToolBatch: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true },
   TaskCreated: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false, topLevelBlock: true, discards: ['continue'] },
   TaskCompleted: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false },
-  StopFailure: { ...base, exit2: 'ignored', outputIgnored: true, narrowExactSet: true },
+  StopFailure: { ...base, exit2: 'ignored', outputIgnored: true, narrowExactSet: true, terminalSequenceOnly: true },
   TeammateIdle: { ...base, exit2: 'block', blockDecision: 'block', hasMatcher: false },
   ConfigChange: { ...base, exit2: 'block', blockDecision: 'block', topLevelBlock: true, discards: ['systemMessage', 'continue'] },
   CwdChanged: { ...base, hasMatcher: false, discards: ['continue'] },
@@ -77,6 +79,8 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   WorktreeRemove: { ...base, exit2: 'ignored', hasMatcher: false, outputIgnored: true },
   Elicitation: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
   ElicitationResult: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
+  PreModelSwitch: { ...base, exit2: 'block', blockDecision: 'deny', topLevelBlock: true, defaultTimeoutSeconds: 30 },
+  PostModelSwitch: { ...base, plainStdoutIsContext: true, defaultTimeoutSeconds: 30 },
 };
 
 /** The events whose hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (an event hookd adds takes it from its rule's `envFile`). */
@@ -86,13 +90,13 @@ export function takesEnvFile(event: EventName): boolean {
   return EVENT_RULES[event].envFile ?? ENV_FILE_EVENTS.includes(event);
 }
 
-/** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit and 10 on MessageDisplay. */
+/** Default handler timeout in seconds: 600, except 30 on UserPromptSubmit, PreModelSwitch, PostModelSwitch and 10 on MessageDisplay. */
 export function defaultTimeoutSeconds(event: EventName): number {
   return event === 'UserPromptSubmit' ? 30 : (EVENT_RULES[event].defaultTimeoutSeconds ?? 600);
 }
 
 /**
- * Claude Code events hookd does not dispatch: named so a config using them gets a precise warning. The model-switch
- * events are known only from secondary sources (not in the hooks reference), so their input is not known.
+ * Claude Code events hookd does not dispatch: named so a config using them gets a precise warning. Empty since
+ * PreModelSwitch and PostModelSwitch are dispatched; kept for the next event Claude Code adds.
  */
-export const OTHER_CLAUDE_EVENTS: readonly string[] = ['PreModelSwitch', 'PostModelSwitch'];
+export const OTHER_CLAUDE_EVENTS: readonly string[] = [];

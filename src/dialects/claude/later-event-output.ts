@@ -4,6 +4,7 @@
 import type { HookVerdict } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import { EVENT_RULES } from './event-rules.js';
+import { applyModelSwitchDecision } from './model-switch.js';
 import type { HookOutput, SpecificOutput } from './output-schema.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -42,6 +43,9 @@ export function applyLaterEventOutput(event: EventName, specific: SpecificOutput
       if (specific.action === undefined) break;
       verdict.elicitation = { action: specific.action, ...(specific.action === 'accept' && specific.content !== undefined ? { content: specific.content } : {}) };
       verdict.decision = specific.action === 'accept' ? 'allow' : 'deny';
+      break;
+    case 'PreModelSwitch':
+      applyModelSwitchDecision(specific, verdict);
       break;
     default:
       break;

@@ -9,7 +9,8 @@ import type { EventName, EventParams } from '../../protocol/index.js';
  * SubagentStop); `reason` (SessionEnd); undefined (UserPromptSubmit, Stop: no matcher, every hook matches).
  * Claude Code 2.1's other events: tool name (PermissionDenied), `trigger` (Setup), `loadReason` (InstructionsLoaded),
  * `commandName` (UserPromptExpansion), `error` type (StopFailure), `source` (ConfigChange, DirectoryAdded), the changed
- * file's basename (FileChanged), the MCP server (Elicitation, ElicitationResult); no matcher on PostToolBatch,
+ * file's basename (FileChanged), the MCP server (Elicitation, ElicitationResult), the canonical name of the model
+ * switched to (PreModelSwitch, PostModelSwitch: `toModel`); no matcher on PostToolBatch,
  * TaskCreated, TaskCompleted, TeammateIdle, CwdChanged, WorktreeCreate, WorktreeRemove, MessageDisplay.
  */
 export function matchTarget(event: EventName, params: EventParams): string | undefined {
@@ -48,6 +49,9 @@ export function matchTarget(event: EventName, params: EventParams): string | und
     case 'Elicitation':
     case 'ElicitationResult':
       return params.mcpServerName;
+    case 'PreModelSwitch':
+    case 'PostModelSwitch':
+      return params.toModel;
     case 'UserPromptSubmit':
     case 'Stop':
     case 'PostToolBatch':

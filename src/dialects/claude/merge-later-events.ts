@@ -2,6 +2,7 @@
 // answers, ConfigChange's unblockable policy source). Deterministic: configured order, never completion order.
 // Called by merge.ts after the common fields; must not interpret raw output.
 import type { ElicitationAnswer, EventContext, HookVerdict, MergedOutcome } from '../../engine/dialect.js';
+import { mergeModelSwitch } from './model-switch.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -16,6 +17,7 @@ const ELICITATION_RANK: Readonly<Record<ElicitationAnswer['action'], number>> = 
  * - Elicitation, ElicitationResult: the highest-ranked answer (a deny without an answer, e.g. onFailure "block",
  *   counts as decline); among accepts the last that gave content. `decision` is `allow` for accept, else `deny`.
  * - ConfigChange from `policy_settings`: a block is dropped (decision none), as Claude Code cannot block it.
+ * - PreModelSwitch: deny > ask > allow (model-switch.ts).
  */
 export function mergeLaterEvents(context: EventContext, live: readonly HookVerdict[], out: Mutable<MergedOutcome>): void {
   switch (context.event) {
@@ -42,6 +44,9 @@ export function mergeLaterEvents(context: EventContext, live: readonly HookVerdi
         out.decision = 'none';
         delete out.reason;
       }
+      break;
+    case 'PreModelSwitch':
+      mergeModelSwitch(live, out);
       break;
     default:
       break;

@@ -3,6 +3,7 @@
 import type { EventContext, HookVerdict, MergedOutcome } from '../../engine/dialect.js';
 import type { Decision } from '../../protocol/index.js';
 import { mergeLaterEvents } from './merge-later-events.js';
+import { mergeTerminalSequences } from './terminal-sequence.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -92,6 +93,7 @@ export function merge(context: EventContext, verdicts: readonly HookVerdict[]): 
   }
   if (Object.keys(extra).length > 0) out.extra = extra;
   mergeLaterEvents(context, live, out);
+  mergeTerminalSequences(live, out);
   return out;
 }
 

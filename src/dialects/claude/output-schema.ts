@@ -12,6 +12,8 @@ const UniversalSchema = z.looseObject({
   decision: z.enum(['approve', 'block']).optional(),
   reason: z.string().optional(),
   hookSpecificOutput: z.unknown().optional(),
+  /** Not validated here: an invalid value is ignored (terminal-sequence.ts), never a failed run. */
+  terminalSequence: z.unknown().optional(),
 });
 
 const SpecificSchema = z.looseObject({
@@ -50,6 +52,7 @@ export type HookOutput = {
   readonly suppressOutput?: boolean;
   readonly decision?: 'approve' | 'block';
   readonly reason?: string;
+  readonly terminalSequence?: unknown;
   readonly specific?: SpecificOutput;
 };
 
@@ -88,6 +91,8 @@ const SPECIFIC_FIELDS: Readonly<Record<EventName, readonly SpecificField[]>> = {
   WorktreeRemove: [],
   Elicitation: ['action', 'content'],
   ElicitationResult: ['action', 'content'],
+  PreModelSwitch: ['permissionDecision', 'permissionDecisionReason'],
+  PostModelSwitch: ['additionalContext'],
 };
 
 const specificSchemas = new Map<EventName, z.ZodType<SpecificOutput>>();
@@ -108,8 +113,8 @@ export type HookOutputParse = { readonly ok: true; readonly output: HookOutput }
 export function parseHookOutput(event: EventName, value: unknown): HookOutputParse {
   const universal = UniversalSchema.safeParse(value);
   if (!universal.success) return { ok: false, error: describeIssues(universal.error.issues, { root: 'output' }) };
-  const { hookSpecificOutput, continue: keepGoing, stopReason, systemMessage, suppressOutput, decision, reason } = universal.data;
-  const rest: HookOutput = { continue: keepGoing, stopReason, systemMessage, suppressOutput, decision, reason };
+  const { hookSpecificOutput, continue: keepGoing, stopReason, systemMessage, suppressOutput, decision, reason, terminalSequence } = universal.data;
+  const rest: HookOutput = { continue: keepGoing, stopReason, systemMessage, suppressOutput, decision, reason, terminalSequence };
   if (hookSpecificOutput === undefined) return { ok: true, output: rest };
   if (hookSpecificOutput === null || typeof hookSpecificOutput !== 'object' || Array.isArray(hookSpecificOutput)) {
     return { ok: false, error: 'hookSpecificOutput must be an object' };

@@ -14,6 +14,8 @@ import { parseHookOutput, type HookOutput } from './output-schema.js';
 import { readHttpResponse } from './http-response.js';
 import { applyLaterEventOutput, exitTwoLaterEvent, withoutDiscarded } from './later-event-output.js';
 import { interpretWorktreeCreate } from './worktree-create.js';
+import { timeoutBlocksSwitch } from './model-switch.js';
+import { applyTerminalSequence, terminalSequenceOfIgnoredOutput } from './terminal-sequence.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<HookVerdict>;
@@ -47,7 +49,8 @@ function classifyStdout(stdout: CapturedOutput): Stdout {
 
 /** Reads one run, then applies Claude Code's long-output rule and the Stop continuation rule to the verdict. */
 export function interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
-  return continuationFromContext(context.event, keepLongFields(context, interpretRun(context, hook, outcome)));
+  const verdict = terminalSequenceOfIgnoredOutput(context.event, outcome, interpretRun(context, hook, outcome));
+  return continuationFromContext(context.event, keepLongFields(context, verdict));
 }
 
 function interpretRun(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
@@ -57,7 +60,7 @@ function interpretRun(context: EventContext, hook: HookSpec, outcome: ProcessOut
   if (outcome.cancelled) return { status: 'cancelled', failureClass: 'cancelled', decision: 'none', message: 'cancelled' };
   if (outcome.preflight) return failed(event, hook, outcome.preflight.kind, outcome.preflight.message);
   if (!outcome.started) return failed(event, hook, 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}`);
-  if (outcome.timedOut) return failed(event, hook, 'timeout', `timed out after ${hook.handler.timeoutMs / 1000}s`, 'timeout');
+  if (outcome.timedOut) return timeoutBlocksSwitch(event, hook, failed(event, hook, 'timeout', `timed out after ${hook.handler.timeoutMs / 1000}s`, 'timeout'));
   if (outcome.http !== undefined) {
     // An http hook: a 2xx JSON object body is read like exit-0 stdout; status codes alone never block.
     const response = readHttpResponse(outcome);
@@ -133,10 +136,11 @@ function fromJson(event: EventName, value: unknown): Draft | string {
   if (output.suppressOutput !== undefined) verdict.suppressOutput = output.suppressOutput;
   if (output.systemMessage !== undefined) setCapped(verdict, 'systemMessage', output.systemMessage);
   if (output.reason !== undefined) verdict.reason = output.reason;
+  applyTerminalSequence(output.terminalSequence, verdict);
   if (event === 'PreToolUse' && output.decision !== undefined) {
     verdict.decision = output.decision === 'approve' ? 'allow' : 'deny'; // legacy top-level decision
   } else if (rule.topLevelBlock && output.decision === 'block') {
-    verdict.decision = 'block';
+    verdict.decision = rule.blockDecision ?? 'block';
   }
 
   const specific = output.specific;

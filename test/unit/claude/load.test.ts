@@ -47,12 +47,12 @@ const onlyHook = (result: LoadResult): HookSpec => {
 };
 
 describe('claude dialect object', () => {
-  it('is named claude, parallel, continues on Stop and SubagentStop, and handles all 31 Claude Code 2.1 events of the hooks reference', () => {
+  it('is named claude, parallel, continues on Stop and SubagentStop, and handles all 33 Claude Code 2.1 events (the 31 of the hooks reference, PreModelSwitch and PostModelSwitch)', () => {
     expect(claudeDialect.name).toBe('claude');
     expect(claudeDialect.execution).toBe('parallel');
     expect(claudeDialect.continuationEvents).toEqual(['Stop', 'SubagentStop']);
     expect(claudeDialect.events).toEqual(EVENT_NAMES);
-    expect(claudeDialect.events).toHaveLength(31);
+    expect(claudeDialect.events).toHaveLength(33);
   });
 });
 
@@ -137,10 +137,13 @@ describe('claude settings diagnostics', () => {
     expect(result.hooks.map((h) => commandOf(h).command)).toEqual(['ok']);
   });
 
-  it('a Claude Code event hookd does not dispatch yet is named as such', () => {
-    const result = load({ project: one('PreModelSwitch', 'x') });
-    expect(byCode(result, 'unknown-event')[0]?.message).toMatch(/Claude Code event hookd does not dispatch yet/);
-    expect(result.hooks).toEqual([]);
+  it('PreModelSwitch and PostModelSwitch (once not dispatched) load like any event: no unknown-event warning', () => {
+    const result = load({ project: JSON.stringify({ hooks: { PreModelSwitch: [{ hooks: [command('pre')] }], PostModelSwitch: [{ hooks: [command('post')] }] } }) });
+    expect(byCode(result, 'unknown-event')).toEqual([]);
+    expect(result.hooks.map((h) => [h.event, commandOf(h).command])).toEqual([
+      ['PreModelSwitch', 'pre'],
+      ['PostModelSwitch', 'post'],
+    ]);
   });
 
   it('a wrongly typed field names file, line and field path (hooks.PreToolUse[0].hooks[1].timeout); that entry is skipped', () => {

@@ -144,9 +144,10 @@ describe('Claude Code 2.1 later events: what the matcher filters', () => {
 });
 
 describe('default timeouts', () => {
-  it('"MessageDisplay lowers it to 10", UserPromptSubmit to 30, every other event 600 seconds', () => {
+  it('"MessageDisplay lowers it to 10", UserPromptSubmit, PreModelSwitch and PostModelSwitch to 30, every other event 600 seconds', () => {
     expect(defaultTimeoutSeconds('MessageDisplay')).toBe(10);
-    expect(defaultTimeoutSeconds('UserPromptSubmit')).toBe(30);
-    for (const event of EVENT_NAMES.filter((e) => e !== 'MessageDisplay' && e !== 'UserPromptSubmit')) expect(defaultTimeoutSeconds(event), event).toBe(600);
+    const thirty: EventName[] = ['UserPromptSubmit', 'PreModelSwitch', 'PostModelSwitch'];
+    for (const event of thirty) expect(defaultTimeoutSeconds(event), event).toBe(30);
+    for (const event of EVENT_NAMES.filter((e) => e !== 'MessageDisplay' && !thirty.includes(e))) expect(defaultTimeoutSeconds(event), event).toBe(600);
   });
 });
