@@ -355,3 +355,165 @@ Do the operation.
     expect((await sidecar.request('hooks/PreToolUse', bash('ls'))).decision).toBe('none');
   });
 });
+
+/** Settings with one command hook on `event` (optional matcher) running `command`. */
+const hookOn = (event: string, command: string, matcher?: string) => ({
+  hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] }] },
+});
+
+/** A machine whose project settings run, on `event`, a script printing `json` as the reference shows it. */
+async function printingHook(event: string, json: string, matcher?: string, init: Record<string, unknown> = {}) {
+  const where = machine();
+  writeExecutable(join(where.workspace, '.claude', 'hooks', 'out.sh'), printing(json));
+  writeClaudeSettings(where.workspace, hookOn(event, '"$CLAUDE_PROJECT_DIR"/.claude/hooks/out.sh', matcher));
+  return { where, sidecar: await start(where, init) };
+}
+
+describe('Claude Code hooks reference: exit codes and JSON output', () => {
+  it('"This script blocks rm commands by exiting 2 and leaves every other command to the normal permission flow"', async () => {
+    const where = machine();
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'block-rm.sh'), `#!/bin/bash
+# Reads JSON input from stdin, checks the command
+input=$(cat)
+command=$(jq -r '.tool_input.command' <<<"$input")
+
+if [[ "$command" == rm* ]]; then
+  echo "Blocked: rm commands are not allowed" >&2
+  exit 2  # Blocking error: tool call is prevented
+fi
+
+exit 0  # No decision: the normal permission flow applies
+`);
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh', 'Bash'));
+    const sidecar = await start(where);
+    expect(await sidecar.request('hooks/PreToolUse', bash('rm -rf dist'))).toMatchObject({ decision: 'deny', reason: 'Blocked: rm commands are not allowed' });
+    expect(await sidecar.request('hooks/PreToolUse', bash('npm test'))).toMatchObject({ decision: 'none' });
+  });
+
+  it('"A hook that exits 2 while printing JSON that fails JSON output schema validation still blocks: Claude Code uses stderr as the blocking reason"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', `echo '{"continue": "no", "decision": 7}'; echo 'policy says no' >&2; exit 2`, 'Bash'));
+    const sidecar = await start(where);
+    expect(await sidecar.request('hooks/PreToolUse', bash('make deploy'))).toMatchObject({ decision: 'deny', reason: 'policy says no' });
+  });
+
+  it('"To stop Claude entirely": continue false with the stopReason shown to the user', async () => {
+    const { sidecar } = await printingHook('PostToolUse', '{ "continue": false, "stopReason": "Build failed, fix errors before continuing" }', 'Bash');
+    const result = await sidecar.request('hooks/PostToolUse', { ...bash('npm run build'), toolResponse: { stdout: '', stderr: 'error TS2322' } });
+    expect(result).toMatchObject({ continue: false, stopReason: 'Build failed, fix errors before continuing' });
+  });
+
+  it('"Return additionalContext inside hookSpecificOutput alongside the event name": the PostToolUse text reaches Claude', async () => {
+    const { sidecar } = await printingHook('PostToolUse', `{
+  "hookSpecificOutput": {
+    "hookEventName": "PostToolUse",
+    "additionalContext": "This file is generated. Edit src/schema.ts and run \`bun generate\` instead."
+  }
+}`, 'Edit');
+    const result = await sidecar.request('hooks/PostToolUse', { session, toolName: 'Edit', toolInput: { file_path: '/w/src/schema.gen.ts' }, toolResponse: {} });
+    expect(result).toMatchObject({ decision: 'none', additionalContext: 'This file is generated. Edit src/schema.ts and run `bun generate` instead.' });
+  });
+
+  it('"The only value for decision is \\"block\\"": a top-level block with its reason, on PostToolUse', async () => {
+    const { sidecar } = await printingHook('PostToolUse', `{
+  "decision": "block",
+  "reason": "Test suite must pass before proceeding"
+}`);
+    const result = await sidecar.request('hooks/PostToolUse', { ...bash('git commit -m wip'), toolResponse: {} });
+    expect(result).toMatchObject({ decision: 'block', reason: 'Test suite must pass before proceeding' });
+  });
+
+  it('"permissionDecision allow … updatedInput … additionalContext": the PreToolUse example allows, rewrites the input and adds context', async () => {
+    const { sidecar } = await printingHook('PreToolUse', `{
+  "hookSpecificOutput": {
+    "hookEventName": "PreToolUse",
+    "permissionDecision": "allow",
+    "permissionDecisionReason": "My reason here",
+    "updatedInput": {
+      "field_to_modify": "new value"
+    },
+    "additionalContext": "Current environment: production. Proceed with caution."
+  }
+}`);
+    expect(await sidecar.request('hooks/PreToolUse', { session, toolName: 'mcp__ops__deploy', toolInput: { field_to_modify: 'old value' } })).toMatchObject({
+      decision: 'allow',
+      reason: 'My reason here',
+      updatedInput: { field_to_modify: 'new value' },
+      additionalContext: 'Current environment: production. Proceed with caution.',
+    });
+  });
+
+  it('"When allowing, you can also modify the tool\'s input": PermissionRequest allow with updatedInput npm run lint', async () => {
+    const { sidecar } = await printingHook('PermissionRequest', `{
+  "hookSpecificOutput": {
+    "hookEventName": "PermissionRequest",
+    "decision": {
+      "behavior": "allow",
+      "updatedInput": {
+        "command": "npm run lint"
+      }
+    }
+  }
+}`, 'Bash');
+    expect(await sidecar.request('hooks/PermissionRequest', bash('npm run lint:fix'))).toMatchObject({ decision: 'allow', updatedInput: { command: 'npm run lint' } });
+  });
+
+  it('"A hook that exits 2 without a decision object leaves the permission flow unchanged, and its stderr is discarded" (PermissionRequest)', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PermissionRequest', `echo 'nope' >&2; exit 2`, 'Bash'));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PermissionRequest', {
+      ...bash('rm -rf node_modules'),
+      permissionSuggestions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'rm -rf node_modules' }], behavior: 'allow', destination: 'localSettings' }],
+    });
+    expect(result.decision).toBe('none');
+    expect(JSON.stringify({ ...result, runs: [] })).not.toContain('nope');
+  });
+
+  it('"The example below replaces the output of a Bash call": updatedToolOutput with the Bash output shape, and additionalContext', async () => {
+    const { sidecar } = await printingHook('PostToolUse', `{
+  "hookSpecificOutput": {
+    "hookEventName": "PostToolUse",
+    "additionalContext": "Additional information for Claude",
+    "updatedToolOutput": {
+      "stdout": "[redacted]",
+      "stderr": "",
+      "interrupted": false,
+      "isImage": false
+    }
+  }
+}`, 'Bash');
+    expect(await sidecar.request('hooks/PostToolUse', { ...bash('cat .env'), toolResponse: { stdout: 'API_KEY=sk-123', stderr: '', interrupted: false, isImage: false } })).toMatchObject({
+      additionalContext: 'Additional information for Claude',
+      updatedToolOutput: { stdout: '[redacted]', stderr: '', interrupted: false, isImage: false },
+    });
+  });
+
+  it('"PostToolUseFailure … additionalContext: String added to Claude\'s context alongside the error"', async () => {
+    const { sidecar } = await printingHook('PostToolUseFailure', `{
+  "hookSpecificOutput": {
+    "hookEventName": "PostToolUseFailure",
+    "additionalContext": "Additional information about the failure for Claude"
+  }
+}`, 'Bash');
+    const result = await sidecar.request('hooks/PostToolUseFailure', { ...bash('npm test'), error: "Exit code 1\nError: Cannot find module 'express'", isInterrupt: false });
+    expect(result.additionalContext).toBe('Additional information about the failure for Claude');
+  });
+
+  it('"PostToolBatch … additionalContext: Context string injected once before the next model call"', async () => {
+    const { sidecar } = await printingHook('PostToolBatch', `{
+  "hookSpecificOutput": {
+    "hookEventName": "PostToolBatch",
+    "additionalContext": "These files are part of the ledger module. Run pytest before marking the task complete."
+  }
+}`);
+    const result = await sidecar.request('hooks/PostToolBatch', {
+      session,
+      toolCalls: [
+        { toolName: 'Read', toolInput: { file_path: '/w/ledger/accounts.py' }, toolUseId: 'toolu_01', toolResponse: '     1\tfrom __future__ import annotations' },
+        { toolName: 'Read', toolInput: { file_path: '/w/ledger/transactions.py' }, toolUseId: 'toolu_02', toolResponse: '     1\tfrom __future__ import annotations' },
+      ],
+    });
+    expect(result).toMatchObject({ decision: 'none', additionalContext: 'These files are part of the ledger module. Run pytest before marking the task complete.' });
+  });
+});
