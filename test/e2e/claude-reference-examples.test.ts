@@ -517,3 +517,100 @@ exit 0  # No decision: the normal permission flow applies
     expect(result).toMatchObject({ decision: 'none', additionalContext: 'These files are part of the ledger module. Run pytest before marking the task complete.' });
   });
 });
+
+describe('Claude Code hooks reference: SessionStart, UserPromptSubmit and UserPromptExpansion examples', () => {
+  it('"Use the JSON form when you need to combine context with other fields such as sessionTitle"', async () => {
+    const { sidecar } = await printingHook('SessionStart', `{
+  "hookSpecificOutput": {
+    "hookEventName": "SessionStart",
+    "additionalContext": "Current branch: feat/auth-refactor\\nUncommitted changes: src/auth.ts, src/login.tsx\\nActive issue: #4211 Migrate to OAuth2",
+    "sessionTitle": "auth-refactor"
+  }
+}`);
+    const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup', model: 'claude-sonnet-5' });
+    expect(result.additionalContext).toBe('Current branch: feat/auth-refactor\nUncommitted changes: src/auth.ts, src/login.tsx\nActive issue: #4211 Migrate to OAuth2');
+    expect(result.extra).toMatchObject({ sessionTitle: 'auth-refactor' });
+  });
+
+  it('"This example syncs a shared skills repository and requests the re-scan": reloadSkills true is passed on', async () => {
+    const where = machine();
+    // A checkout that is there but is no repository: the pull fails and the clone refuses the non-empty directory at
+    // once (no network), as on a machine where the sync cannot run; the script still asks for the re-scan.
+    mkdirSync(join(where.home, '.claude', 'skills', 'team-skills'), { recursive: true });
+    writeFileSync(join(where.home, '.claude', 'skills', 'team-skills', 'README.md'), 'local copy\n');
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'sync-skills.sh'), `#!/bin/bash
+
+git -C ~/.claude/skills/team-skills pull --quiet 2>/dev/null || \\
+  git clone --quiet https://git.example.com/your-org/team-skills.git ~/.claude/skills/team-skills
+
+echo '{"hookSpecificOutput": {"hookEventName": "SessionStart", "reloadSkills": true}}'
+`);
+    writeClaudeSettings(where.workspace, hookOn('SessionStart', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/sync-skills.sh'));
+    const sidecar = await start(where, {}, { GIT_CEILING_DIRECTORIES: join(where.home, '..') });
+    const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
+    expect(result.runs[0]).toMatchObject({ status: 'ok', exitCode: 0 });
+    expect(result.extra).toMatchObject({ reloadSkills: true });
+    expect(result.additionalContext).toBeUndefined();
+  });
+
+  it('"To set individual environment variables, write export statements to CLAUDE_ENV_FILE" (values as written: hookd does no shell expansion, a documented choice)', async () => {
+    const where = machine();
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'env.sh'), `#!/bin/bash
+
+if [ -n "$CLAUDE_ENV_FILE" ]; then
+  echo 'export NODE_ENV=production' >> "$CLAUDE_ENV_FILE"
+  echo 'export DEBUG_LOG=true' >> "$CLAUDE_ENV_FILE"
+  echo 'export PATH="$PATH:./node_modules/.bin"' >> "$CLAUDE_ENV_FILE"
+fi
+
+exit 0
+`);
+    writeClaudeSettings(where.workspace, hookOn('SessionStart', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env.sh'));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
+    expect(result.environment).toEqual({ NODE_ENV: 'production', DEBUG_LOG: 'true', PATH: '$PATH:./node_modules/.bin' });
+  });
+
+  // Undocumented difference, left for the lead: the reference's nvm before/after script appends `export -p` lines
+  // (bash prints them as `declare -x NAME="value"`) to CLAUDE_ENV_FILE. Claude Code sources the file, so the
+  // variables apply; hookd's dotenv reading accepts `export NAME=…` only and returns no `environment` at all.
+  it.todo('"To capture all environment changes from setup commands, compare the exported variables before and after": declare -x lines in CLAUDE_ENV_FILE become environment');
+
+  it('"decision block … reason": the UserPromptSubmit example blocks the prompt with its reason; sessionTitle is passed on', async () => {
+    const { sidecar } = await printingHook('UserPromptSubmit', `{
+  "decision": "block",
+  "reason": "Explanation for decision",
+  "hookSpecificOutput": {
+    "hookEventName": "UserPromptSubmit",
+    "additionalContext": "My additional context here",
+    "sessionTitle": "My session title"
+  }
+}`);
+    const result = await sidecar.request('hooks/UserPromptSubmit', { session, prompt: 'Write a function to calculate the factorial of a number' });
+    expect(result).toMatchObject({ decision: 'block', reason: 'Explanation for decision' });
+    expect(result.extra).toMatchObject({ sessionTitle: 'My session title' });
+  });
+
+  it('"A hook that blocks by exiting 2 routes the same way as reason: the block message shows the stderr text to the user, and it isn\'t added to context"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('UserPromptSubmit', `echo 'prompts mentioning passwords are blocked' >&2; exit 2`));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/UserPromptSubmit', { session, prompt: 'what is the admin password?' });
+    expect(result).toMatchObject({ decision: 'block', reason: 'prompts mentioning passwords are blocked' });
+    expect(result.additionalContext).toBeUndefined();
+  });
+
+  it('"decision block … This slash command is not available": the UserPromptExpansion example blocks the expansion', async () => {
+    const { sidecar } = await printingHook('UserPromptExpansion', `{
+  "decision": "block",
+  "reason": "This slash command is not available",
+  "hookSpecificOutput": {
+    "hookEventName": "UserPromptExpansion",
+    "additionalContext": "Additional context for this expansion"
+  }
+}`, 'example-skill');
+    const expansion = { session, expansionType: 'slash_command', commandName: 'example-skill', commandArgs: 'arg1 arg2', commandSource: 'plugin', prompt: '/example-skill arg1 arg2' };
+    expect(await sidecar.request('hooks/UserPromptExpansion', expansion)).toMatchObject({ decision: 'block', reason: 'This slash command is not available' });
+    expect((await sidecar.request('hooks/UserPromptExpansion', { ...expansion, commandName: 'other-skill', prompt: '/other-skill' })).runs).toEqual([]);
+  });
+});
