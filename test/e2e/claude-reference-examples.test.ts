@@ -614,3 +614,185 @@ exit 0
     expect((await sidecar.request('hooks/UserPromptExpansion', { ...expansion, commandName: 'other-skill', prompt: '/other-skill' })).runs).toEqual([]);
   });
 });
+
+describe('Claude Code hooks reference: Notification, subagent, Stop, task and teammate examples', () => {
+  it('"Use separate matchers to run different handlers depending on the notification type"', async () => {
+    const where = machine();
+    const log = join(where.workspace, 'alerts.log');
+    const alert = writeExecutable(join(where.workspace, 'permission-alert.sh'), `#!/bin/sh\necho "permission: $(jq -r .message)" >> '${log}'\n`);
+    const idle = writeExecutable(join(where.workspace, 'idle-notification.sh'), `#!/bin/sh\necho "idle: $(jq -r .message)" >> '${log}'\n`);
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "Notification": [
+      {
+        "matcher": "permission_prompt",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "${alert}"
+          }
+        ]
+      },
+      {
+        "matcher": "idle_prompt",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "${idle}"
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where);
+    await sidecar.request('hooks/Notification', { session, message: 'Claude needs your permission', title: 'Permission needed', notificationType: 'permission_prompt' });
+    await sidecar.request('hooks/Notification', { session, message: 'Claude is waiting for your input', notificationType: 'idle_prompt' });
+    await sidecar.request('hooks/Notification', { session, message: 'Signed in', notificationType: 'auth_success' });
+    expect(read(log)).toBe('permission: Claude needs your permission\nidle: Claude is waiting for your input\n');
+  });
+
+  it('"SubagentStart … additionalContext: String added to the subagent\'s context at the start of its conversation"; matched on agent_type', async () => {
+    const { sidecar } = await printingHook('SubagentStart', `{
+  "hookSpecificOutput": {
+    "hookEventName": "SubagentStart",
+    "additionalContext": "Follow security guidelines for this task"
+  }
+}`, 'Explore');
+    const explore = await sidecar.request('hooks/SubagentStart', { session, agentId: 'agent-abc123', agentType: 'Explore' });
+    expect(explore.additionalContext).toBe('Follow security guidelines for this task');
+    expect((await sidecar.request('hooks/SubagentStart', { session, agentId: 'agent-def456', agentType: 'Plan' })).runs).toEqual([]);
+  });
+
+  it('"decision block … reason: Must be provided when Claude is blocked from stopping"', async () => {
+    const { sidecar } = await printingHook('Stop', `{
+  "decision": "block",
+  "reason": "Must be provided when Claude is blocked from stopping"
+}`);
+    expect(await sidecar.request('hooks/Stop', { session, stopHookActive: false, lastAssistantMessage: "I've completed the refactoring." })).toMatchObject({
+      decision: 'block',
+      reason: 'Must be provided when Claude is blocked from stopping',
+    });
+  });
+
+  it('"It keeps the conversation going through the same loop protections as decision: block … the 8-consecutive-continuation cap": Stop additionalContext', async () => {
+    const { sidecar } = await printingHook('Stop', `{
+  "hookSpecificOutput": {
+    "hookEventName": "Stop",
+    "additionalContext": "Please run the test suite before finishing"
+  }
+}`);
+    const answers = [];
+    for (let i = 0; i < 9; i++) answers.push(await sidecar.request('hooks/Stop', { session, stopHookActive: i > 0 }));
+    for (const answer of answers.slice(0, 8)) expect(answer).toMatchObject({ decision: 'block', reason: 'Please run the test suite before finishing' });
+    expect(answers[8].decision).toBe('none');
+  });
+
+  it('"This example runs tests and blocks task completion if they fail" (TaskCompleted, npm test)', async () => {
+    const where = machine();
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'tests-pass.sh'), `#!/bin/bash
+INPUT=$(cat)
+TASK_SUBJECT=$(echo "$INPUT" | jq -r '.task_subject')
+
+# Run the test suite
+if ! npm test 2>&1; then
+  echo "Tests not passing. Fix failing tests before completing: $TASK_SUBJECT" >&2
+  exit 2
+fi
+
+exit 0
+`);
+    writeClaudeSettings(where.workspace, hookOn('TaskCompleted', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/tests-pass.sh'));
+    const packageJson = (test: string) => writeFileSync(join(where.workspace, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', scripts: { test } }));
+    const sidecar = await start(where, {}, { npm_config_update_notifier: 'false' });
+    const task = { session, taskId: 'task-001', taskSubject: 'Implement user authentication', taskDescription: 'Add login and signup endpoints' };
+    packageJson('exit 1');
+    expect(await sidecar.request('hooks/TaskCompleted', task)).toMatchObject({
+      decision: 'block',
+      reason: 'Tests not passing. Fix failing tests before completing: Implement user authentication',
+    });
+    packageJson('exit 0');
+    expect((await sidecar.request('hooks/TaskCompleted', task)).decision).toBe('none');
+  });
+
+  it('"This example checks that a build artifact exists before allowing a teammate to go idle"', async () => {
+    const where = machine();
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'artifact.sh'), `#!/bin/bash
+
+if [ ! -f "./dist/output.js" ]; then
+  echo "Build artifact missing. Run the build before stopping." >&2
+  exit 2
+fi
+
+exit 0
+`);
+    writeClaudeSettings(where.workspace, hookOn('TeammateIdle', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/artifact.sh'));
+    const sidecar = await start(where);
+    const idle = { session, teammateName: 'researcher', teamName: 'session-a1b2c3d4' };
+    expect(await sidecar.request('hooks/TeammateIdle', idle)).toMatchObject({ decision: 'block', reason: 'Build artifact missing. Run the build before stopping.' });
+    mkdirSync(join(where.workspace, 'dist'));
+    writeFileSync(join(where.workspace, 'dist', 'output.js'), '');
+    expect((await sidecar.request('hooks/TeammateIdle', idle)).decision).toBe('none');
+  });
+});
+
+describe('Claude Code hooks reference: FileChanged and WorktreeCreate examples', () => {
+  it('"This example normalizes line endings in data.csv after any change": the perl guard rewrites CRLF, other files do not run it', async () => {
+    const where = machine();
+    const normalize = writeExecutable(join(where.workspace, 'normalize-line-endings.sh'), `#!/bin/bash
+FILE=$(jq -r .file_path)
+if grep -q $'\\r$' "$FILE"; then
+  perl -pi -e 's/\\r$//' "$FILE"
+fi
+`);
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "FileChanged": [
+      {
+        "matcher": "data.csv",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "${normalize}"
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where);
+    const data = join(where.workspace, 'data.csv');
+    const other = join(where.workspace, 'other.csv');
+    writeFileSync(data, 'id,name\r\n1,alice\r\n');
+    writeFileSync(other, 'id,name\r\n');
+    expect((await sidecar.request('hooks/FileChanged', { session, filePath: data, fileEvent: 'change' })).runs[0]).toMatchObject({ status: 'ok', exitCode: 0 });
+    expect(read(data)).toBe('id,name\n1,alice\n');
+    expect((await sidecar.request('hooks/FileChanged', { session, filePath: other, fileEvent: 'change' })).runs).toEqual([]);
+    expect(read(other)).toBe('id,name\r\n');
+  });
+
+  it('"This example creates an SVN working copy and prints the path for Claude Code to use" (svn as a stand-in)', async () => {
+    const where = machine();
+    // svn is not installed here: a stand-in that "checks out" by creating the directory and talking on stdout.
+    writeExecutable(join(where.bin, 'svn'), `#!/bin/sh\n[ "$1" = checkout ] || exit 1\nmkdir -p "$3" && echo "Checked out revision 1234."\n`);
+    writeClaudeSettings(where.home, `{
+  "hooks": {
+    "WorktreeCreate": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "bash -c 'NAME=$(jq -r .name); DIR=\\"$HOME/.claude/worktrees/$NAME\\"; svn checkout https://svn.example.com/repo/trunk \\"$DIR\\" >&2 && echo \\"$DIR\\"'"
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/WorktreeCreate', { session, name: 'feature-auth' });
+    expect(result.worktreePath).toBe(join(where.home, '.claude', 'worktrees', 'feature-auth'));
+    expect(existsSync(join(where.home, '.claude', 'worktrees', 'feature-auth'))).toBe(true);
+    expect(result.decision).not.toBe('block');
+  });
+});
