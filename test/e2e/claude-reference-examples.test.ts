@@ -796,3 +796,213 @@ fi
     expect(result.decision).not.toBe('block');
   });
 });
+
+describe('Claude Code hooks reference: prompt, agent and async hooks, and the newer exec-form block-rm', () => {
+  it('"Use the $ARGUMENTS placeholder to inject the hook\'s JSON input data into your prompt text": the Stop prompt hook, ok:false keeps Claude working', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "Stop": [
+      {
+        "hooks": [
+          {
+            "type": "prompt",
+            "prompt": "Evaluate if Claude should stop: $ARGUMENTS. Check if all tasks are complete."
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where, { capabilities: { modelJudge: true } });
+    const asked: Array<{ kind: string; prompt: string }> = [];
+    sidecar.onRequest('hooks/judge', (params: { kind: string; prompt: string }) => {
+      asked.push(params);
+      return { ok: false, reason: 'the migration script has not been run yet' };
+    });
+    expect(await sidecar.request('hooks/Stop', { session, stopHookActive: false })).toMatchObject({ decision: 'block', reason: 'the migration script has not been run yet' });
+    expect(asked[0]!.kind).toBe('prompt');
+    const match = /^Evaluate if Claude should stop: (\{.*\})\. Check if all tasks are complete\.$/s.exec(asked[0]!.prompt);
+    expect(match).not.toBeNull();
+    expect(JSON.parse(match![1]!)).toMatchObject({ session_id: session.id, hook_event_name: 'Stop', stop_hook_active: false });
+  });
+
+  it('"If the model returns ok: false because the condition isn\'t met yet, Claude continues working with the provided reason": the three-condition prompt, timeout 30', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "Stop": [
+      {
+        "hooks": [
+          {
+            "type": "prompt",
+            "prompt": "You are evaluating whether Claude should stop working. Context: $ARGUMENTS\\n\\nAnalyze the conversation and determine if:\\n1. All user-requested tasks are complete\\n2. Any errors need to be addressed\\n3. Follow-up work is needed\\n\\nRespond with JSON: {\\"ok\\": true} to allow stopping, or {\\"ok\\": false, \\"reason\\": \\"your explanation\\"} to continue working.",
+            "timeout": 30
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where, { capabilities: { modelJudge: true } });
+    const asked: Array<{ prompt: string; timeoutMs: number }> = [];
+    let answer: { ok: boolean; reason?: string } = { ok: false, reason: 'the failing lint error in src/app.ts needs addressing' };
+    sidecar.onRequest('hooks/judge', (params: { prompt: string; timeoutMs: number }) => {
+      asked.push(params);
+      return answer;
+    });
+    expect(await sidecar.request('hooks/Stop', { session, stopHookActive: false })).toMatchObject({ decision: 'block', reason: 'the failing lint error in src/app.ts needs addressing' });
+    answer = { ok: true };
+    expect((await sidecar.request('hooks/Stop', { session, stopHookActive: true })).decision).toBe('none');
+    expect(asked[0]!.timeoutMs).toBe(30_000);
+    expect(asked[0]!.prompt).toMatch(/^You are evaluating whether Claude should stop working\. Context: \{.*"hook_event_name":"Stop".*\}\n\nAnalyze the conversation/s);
+    expect(asked[0]!.prompt.endsWith('{"ok": false, "reason": "your explanation"} to continue working.')).toBe(true);
+  });
+
+  it('"Claude continues working immediately while run-tests.sh executes for up to 120 seconds. When the script finishes, its output is delivered on the next conversation turn"', async () => {
+    const where = machine();
+    const release = join(where.workspace, 'release');
+    const runTests = writeExecutable(
+      join(where.workspace, 'run-tests.sh'),
+      `#!/bin/sh\ni=0\nwhile [ ! -f '${release}' ] && [ $i -lt 2000 ]; do sleep 0.05; i=$((i+1)); done\necho '{"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "12 tests passed"}}'\n`,
+    );
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "Write",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "${runTests}",
+            "async": true,
+            "timeout": 120
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PostToolUse', { session, toolName: 'Write', toolInput: { file_path: '/w/a.ts', content: '' }, toolResponse: {} });
+    // Answered while the script still waits for the release file.
+    expect(existsSync(release)).toBe(false);
+    expect(result.runs).toEqual([]);
+    expect(result.asyncRuns).toEqual([expect.objectContaining({ hookId: 'project:PostToolUse[0].hooks[0]', status: 'started', rewake: false })]);
+    expect(result.additionalContext).toBeUndefined();
+    writeFileSync(release, '');
+    const delivered: Array<Record<string, unknown>> = [];
+    expect(
+      await waitUntil(async () => {
+        const next = await sidecar.request('hooks/UserPromptSubmit', { session, prompt: 'next turn' });
+        delivered.push(...(next.asyncOutputs ?? []));
+        return delivered.length > 0;
+      }),
+    ).toBe(true);
+    expect(delivered).toEqual([expect.objectContaining({ hookId: 'project:PostToolUse[0].hooks[0]', event: 'PostToolUse', additionalContext: '12 tests passed' })]);
+  });
+
+  it('"This hook starts a test suite in the background whenever Claude writes a file, then reports the results back to Claude when the tests finish" (run-tests-async.sh)', async () => {
+    const where = machine();
+    writeFileSync(join(where.workspace, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', scripts: { test: 'echo all good' } }));
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'run-tests-async.sh'), `#!/bin/bash
+# run-tests-async.sh
+
+# Read hook input from stdin
+INPUT=$(cat)
+FILE_PATH=$(echo "$INPUT" | jq -r '.tool_input.file_path // empty')
+
+# Only run tests for source files
+if [[ "$FILE_PATH" != *.ts && "$FILE_PATH" != *.js ]]; then
+  exit 0
+fi
+
+# Run tests and report results to Claude via additionalContext
+RESULT=$(npm test 2>&1)
+EXIT_CODE=$?
+
+if [ $EXIT_CODE -eq 0 ]; then
+  MSG="Tests passed after editing $FILE_PATH"
+else
+  MSG="Tests failed after editing $FILE_PATH: $RESULT"
+fi
+jq -nc --arg msg "$MSG" '{hookSpecificOutput: {hookEventName: "PostToolUse", additionalContext: $msg}}'
+`);
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "Write|Edit",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "\${CLAUDE_PROJECT_DIR}/.claude/hooks/run-tests-async.sh",
+            "args": [],
+            "async": true,
+            "timeout": 300
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where, {}, { npm_config_update_notifier: 'false' });
+    const readme = await sidecar.request('hooks/PostToolUse', { session, toolName: 'Write', toolInput: { file_path: join(where.workspace, 'README.md'), content: '' }, toolResponse: {} });
+    expect(readme.asyncRuns).toHaveLength(1);
+    const source = join(where.workspace, 'src', 'app.ts');
+    await sidecar.request('hooks/PostToolUse', { session, toolName: 'Edit', toolInput: { file_path: source, old_string: 'a', new_string: 'b' }, toolResponse: {} });
+    const delivered: Array<Record<string, unknown>> = [];
+    expect(
+      await waitUntil(async () => {
+        const next = await sidecar.request('hooks/UserPromptSubmit', { session, prompt: 'next turn' });
+        delivered.push(...(next.asyncOutputs ?? []));
+        return delivered.length > 0;
+      }, 30_000),
+    ).toBe(true);
+    // The README edit exits 0 with nothing to say: nothing is delivered for it.
+    expect(delivered).toEqual([expect.objectContaining({ event: 'PostToolUse', additionalContext: `Tests passed after editing ${source}` })]);
+  });
+
+  it('"The matcher narrows to Bash tool calls and the if condition narrows further": the v2.1.240 form of block-rm, ${CLAUDE_PROJECT_DIR} with args []', async () => {
+    const where = machine();
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'block-rm.sh'), `#!/bin/bash
+# .claude/hooks/block-rm.sh
+COMMAND=$(jq -r '.tool_input.command')
+
+if echo "$COMMAND" | grep -q 'rm -rf'; then
+  jq -n '{
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "Destructive command blocked by hook"
+    }
+  }'
+else
+  exit 0  # no decision; normal permission flow applies
+fi
+`);
+    writeClaudeSettings(where.workspace, `{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "if": "Bash(rm *)",
+            "command": "\${CLAUDE_PROJECT_DIR}/.claude/hooks/block-rm.sh",
+            "args": []
+          }
+        ]
+      }
+    ]
+  }
+}`);
+    const sidecar = await start(where);
+    expect(await sidecar.request('hooks/PreToolUse', bash('rm -rf /tmp/build'))).toMatchObject({ decision: 'deny', reason: 'Destructive command blocked by hook' });
+    const safer = await sidecar.request('hooks/PreToolUse', bash('rm notes.txt'));
+    expect(safer).toMatchObject({ decision: 'none' });
+    expect(safer.runs).toEqual([expect.objectContaining({ status: 'ok', exitCode: 0 })]);
+    expect((await sidecar.request('hooks/PreToolUse', bash('npm test'))).runs).toEqual([]);
+  });
+});
