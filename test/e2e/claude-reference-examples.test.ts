@@ -1131,3 +1131,97 @@ fi
     });
   });
 });
+
+describe('Claude Code hooks reference: "Exit code output" and "Exit code 2 behavior per event"', () => {
+  it('"On events that can block, exit 2 blocks whether or not you print JSON: even a JSON permissionDecision of \\"allow\\" can\'t override it"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}'; echo 'exit 2 wins' >&2; exit 2`));
+    const sidecar = await start(where);
+    expect(await sidecar.request('hooks/PreToolUse', bash('ls'))).toMatchObject({ decision: 'deny', reason: 'exit 2 wins' });
+  });
+
+  it('"With a parsed object that passes schema validation … Claude Code ignores the exit code and the JSON alone decides the outcome … the hook isn\'t reported as an error"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "from JSON"}}'; exit 1`));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PreToolUse', bash('ls'));
+    expect(result).toMatchObject({ decision: 'deny', reason: 'from JSON' });
+    expect(result.systemMessage).toBeUndefined();
+  });
+
+  it('"Without valid JSON on stdout, Claude Code treats exit code 1 as a non-blocking error and proceeds with the action", with a hook error notice', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', `echo 'policy check crashed' >&2; exit 1`));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PreToolUse', bash('rm -rf /'));
+    expect(result.decision).toBe('none');
+    expect(result.systemMessage).toMatch(/^PreToolUse hook error: /);
+    expect(result.systemMessage).toContain('policy check crashed');
+  });
+
+  it('"exit 0 with a parsed object that fails schema validation is a non-blocking error: the action proceeds"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "nope"}}'`));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PreToolUse', bash('ls'));
+    expect(result.decision).toBe('none');
+    expect(result.runs[0].status).not.toBe('ok');
+    expect(result.systemMessage).toMatch(/^PreToolUse hook error: /);
+  });
+
+  it('"When the script path doesn\'t exist or isn\'t executable … For most hook events, the action proceeds"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('PreToolUse', '/path/to/hook.sh'));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PreToolUse', bash('ls'));
+    expect(result.decision).toBe('none');
+    expect(result.systemMessage).toMatch(/^PreToolUse hook error: /);
+  });
+
+  it('"A timed-out command, http, or mcp_tool hook doesn\'t block the tool call": its output is discarded', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, {
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny"}}'; sleep 30`, timeout: 1 }] }] },
+    });
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PreToolUse', bash('ls'));
+    expect(result.decision).toBe('none');
+    expect(result.runs[0]).toMatchObject({ timedOut: true });
+  });
+
+  it('the per-event table: PostToolUse "Shows stderr to Claude"; SessionStart, SubagentStart, PostCompact, SessionEnd "Shows stderr to user only"; PreCompact "Blocks compaction"; SubagentStop "Prevents the subagent from stopping"', async () => {
+    const where = machine();
+    const exit2 = (event: string) => [{ hooks: [{ type: 'command', command: `echo '${event} says no' >&2; exit 2` }] }];
+    const events = ['PostToolUse', 'PostToolUseFailure', 'SessionStart', 'SubagentStart', 'PostCompact', 'SessionEnd', 'PreCompact', 'SubagentStop'];
+    writeClaudeSettings(where.workspace, { hooks: Object.fromEntries(events.map((event) => [event, exit2(event)])) });
+    const sidecar = await start(where);
+    const tool = { ...bash('npm test'), toolResponse: {} };
+    const post = await sidecar.request('hooks/PostToolUse', tool);
+    expect(post).toMatchObject({ decision: 'none', feedback: 'PostToolUse says no' });
+    expect(await sidecar.request('hooks/PostToolUseFailure', { ...bash('npm test'), error: 'Exit code 1' })).toMatchObject({ decision: 'none', feedback: 'PostToolUseFailure says no' });
+    for (const [event, params] of [
+      ['SessionStart', { session, source: 'startup' }],
+      ['SubagentStart', { session, agentId: 'a1', agentType: 'Explore' }],
+      ['PostCompact', { session, trigger: 'manual', compactSummary: 'Summary' }],
+    ] as const) {
+      const result = await sidecar.request(`hooks/${event}`, params);
+      expect(result.decision).toBe('none');
+      expect(result.systemMessage).toContain(`${event} says no`);
+      expect(result.additionalContext).toBeUndefined();
+    }
+    expect(await sidecar.request('hooks/PreCompact', { session, trigger: 'manual', customInstructions: '' })).toMatchObject({ decision: 'block', reason: 'PreCompact says no' });
+    expect(await sidecar.request('hooks/SubagentStop', { session, stopHookActive: false, agentId: 'def456', agentType: 'Explore' })).toMatchObject({ decision: 'block', reason: 'SubagentStop says no' });
+    const end = await sidecar.request('hooks/SessionEnd', { session, reason: 'other' });
+    expect(end.decision).toBe('none');
+    expect(end.systemMessage).toContain('SessionEnd says no');
+  });
+
+  it('"SessionEnd hooks have no decision control … Claude Code discards their JSON output fields, such as systemMessage"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('SessionEnd', `echo '{"decision": "block", "reason": "stay", "systemMessage": "bye", "continue": false}'`));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/SessionEnd', { session, reason: 'other' });
+    expect(result).toMatchObject({ decision: 'none', continue: true });
+    expect(result.systemMessage).toBeUndefined();
+  });
+});
