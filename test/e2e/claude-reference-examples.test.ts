@@ -1225,3 +1225,37 @@ describe('Claude Code hooks reference: "Exit code output" and "Exit code 2 behav
     expect(result.systemMessage).toBeUndefined();
   });
 });
+
+describe('Claude Code hooks reference: the matcher table', () => {
+  it('"Edit.* matches both Edit and NotebookEdit; wrap the pattern in ^ and $, as in ^Edit$"; "^Notebook"; "Edit, Write"; mcp__memory matches no tool; mcp__brave-search__.*', async () => {
+    const where = machine();
+    const matchers = ['^Notebook', 'Edit.*', '^Edit$', 'Edit, Write', 'mcp__memory', 'mcp__brave-search__.*'];
+    writeClaudeSettings(where.workspace, { hooks: { PreToolUse: matchers.map((matcher) => ({ matcher, hooks: [{ type: 'command', command: `echo '${matcher}' > /dev/null` }] })) } });
+    const sidecar = await start(where);
+    const fired = async (toolName: string) =>
+      ((await sidecar.request('hooks/PreToolUse', { session, toolName, toolInput: {} })).runs as Array<{ hookId: string }>).map((run) => matchers[Number(/\[(\d+)\]/.exec(run.hookId)![1])]);
+    expect(await fired('Edit')).toEqual(['Edit.*', '^Edit$', 'Edit, Write']);
+    expect(await fired('NotebookEdit')).toEqual(['^Notebook', 'Edit.*']);
+    expect(await fired('Write')).toEqual(['Edit, Write']);
+    expect(await fired('mcp__memory__create_entities')).toEqual([]);
+    expect(await fired('mcp__brave-search__web_search')).toEqual(['mcp__brave-search__.*']);
+  });
+
+  it('"code-reviewer matches only that agent type" (SubagentStart, not senior-code-reviewer); "^my-plugin:reviewer$" for plugin-scoped names', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, {
+      hooks: {
+        SubagentStart: [
+          { matcher: 'code-reviewer', hooks: [{ type: 'command', command: 'echo exact' }] },
+          { matcher: '^my-plugin:reviewer$', hooks: [{ type: 'command', command: 'echo scoped' }] },
+        ],
+      },
+    });
+    const sidecar = await start(where);
+    const fired = async (agentType: string) => ((await sidecar.request('hooks/SubagentStart', { session, agentId: 'a', agentType })).runs as Array<{ hookId: string }>).map((run) => run.hookId);
+    expect(await fired('code-reviewer')).toEqual(['project:SubagentStart[0].hooks[0]']);
+    expect(await fired('senior-code-reviewer')).toEqual([]);
+    expect(await fired('my-plugin:reviewer')).toEqual(['project:SubagentStart[1].hooks[0]']);
+    expect(await fired('my-plugin:reviewer-2')).toEqual([]);
+  });
+});
