@@ -1308,3 +1308,31 @@ describe('Claude Code hooks reference: handler fields (if, exec form, once)', ()
     expect(second.additionalContext).toBe('from-settings');
   });
 });
+
+describe('Claude Code hooks reference: "Add context for Claude" and the decision-control table', () => {
+  it('"When several hooks return additionalContext for the same event, Claude receives all of the values"', async () => {
+    const where = machine();
+    const context = (text: string) => ({ type: 'command', command: `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "${text}"}}'` });
+    writeClaudeSettings(where.workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [context('The deployment target is production')] }, { hooks: [context('This repo uses bun test')] }] } });
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/PreToolUse', bash('bun test'));
+    expect(result.additionalContext).toBe('The deployment target is production\nThis repo uses bun test');
+  });
+
+  it('"TeammateIdle, TaskCompleted … JSON {\\"continue\\": false, \\"stopReason\\": \\"...\\"} also stops the teammate entirely"', async () => {
+    const where = machine();
+    const stop = `echo '{"continue": false, "stopReason": "Team budget exhausted"}'`;
+    writeClaudeSettings(where.workspace, { hooks: { TaskCompleted: [{ hooks: [{ type: 'command', command: stop }] }], TeammateIdle: [{ hooks: [{ type: 'command', command: stop }] }] } });
+    const sidecar = await start(where);
+    expect(await sidecar.request('hooks/TaskCompleted', { session, taskId: 'task-001', taskSubject: 'Implement user authentication' })).toMatchObject({ continue: false, stopReason: 'Team budget exhausted' });
+    expect(await sidecar.request('hooks/TeammateIdle', { session, teammateName: 'researcher', teamName: 'session-a1b2c3d4' })).toMatchObject({ continue: false, stopReason: 'Team budget exhausted' });
+  });
+
+  it('"TaskCreated: Exit code 2 or decision: \\"block\\" cancels the task and returns the message to Claude. continue: false is ignored"', async () => {
+    const where = machine();
+    writeClaudeSettings(where.workspace, hookOn('TaskCreated', `echo '{"decision": "block", "reason": "one task at a time", "continue": false, "stopReason": "x"}'`));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/TaskCreated', { session, taskId: 'task-002', taskSubject: 'Write docs' });
+    expect(result).toMatchObject({ decision: 'block', reason: 'one task at a time', continue: true });
+  });
+});
