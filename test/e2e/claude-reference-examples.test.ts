@@ -1336,3 +1336,18 @@ describe('Claude Code hooks reference: "Add context for Claude" and the decision
     expect(result).toMatchObject({ decision: 'block', reason: 'one task at a time', continue: true });
   });
 });
+
+describe('Claude Code hooks reference: ElicitationResult output', () => {
+  it('"To override the user\'s response, return a JSON object with hookSpecificOutput": action decline replaces the user\'s accept', async () => {
+    const { sidecar } = await printingHook('ElicitationResult', `{
+  "hookSpecificOutput": {
+    "hookEventName": "ElicitationResult",
+    "action": "decline",
+    "content": {}
+  }
+}`, 'my-mcp-server');
+    const result = await sidecar.request('hooks/ElicitationResult', { session, mcpServerName: 'my-mcp-server', action: 'accept', content: { username: 'alice' }, mode: 'form', elicitationId: 'elicit-123' });
+    expect(result.decision).toBe('deny');
+    expect(result.elicitation).toEqual({ action: 'decline' });
+  });
+});
