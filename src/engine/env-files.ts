@@ -76,7 +76,7 @@ export class SessionTempDirs {
   }
 }
 
-/** Reads and removes one environment file: `export NAME=value` / `NAME=value` lines, parsed by dotenv, at most MAX_ENV_FILE_BYTES. */
+/** Reads and removes one environment file: `export NAME=value` / `NAME=value` / `declare -x NAME=value` lines, parsed by dotenv, at most MAX_ENV_FILE_BYTES. */
 export function readEnvFile(file: string): EnvFileRead {
   let text: string;
   try {
@@ -100,7 +100,8 @@ export function readEnvFile(file: string): EnvFileRead {
   } finally {
     rmSync(file, { force: true });
   }
-  const parsed = parse(text);
+  // bash's `export -p` writes `declare -x NAME="value"`; Claude Code sources the file, so such lines apply too.
+  const parsed = parse(text.replace(/^[ \t]*declare[ \t]+-[A-Za-z]*x[A-Za-z]*[ \t]+/gm, 'export '));
   const names = Object.keys(parsed);
   if (names.length <= MAX_ENV_FILE_VARIABLES) return { variables: parsed };
   const variables: Record<string, string> = {};

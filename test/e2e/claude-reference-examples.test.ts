@@ -571,10 +571,34 @@ exit 0
     expect(result.environment).toEqual({ NODE_ENV: 'production', DEBUG_LOG: 'true', PATH: '$PATH:./node_modules/.bin' });
   });
 
-  // Undocumented difference, left for the lead: the reference's nvm before/after script appends `export -p` lines
-  // (bash prints them as `declare -x NAME="value"`) to CLAUDE_ENV_FILE. Claude Code sources the file, so the
-  // variables apply; hookd's dotenv reading accepts `export NAME=…` only and returns no `environment` at all.
-  it.todo('"To capture all environment changes from setup commands, compare the exported variables before and after": declare -x lines in CLAUDE_ENV_FILE become environment');
+  it('"To capture all environment changes from setup commands, compare the exported variables before and after": the declare -x lines bash writes become environment', async () => {
+    const where = machine();
+    // A stand-in for nvm: `nvm use 20` exports two variables, as the real one does.
+    mkdirSync(join(where.home, '.nvm'), { recursive: true });
+    writeFileSync(join(where.home, '.nvm', 'nvm.sh'), `nvm() { export NVM_BIN="$HOME/.nvm/versions/node/v20.0.0/bin"; export NVM_INC="$HOME/.nvm/versions/node/v20.0.0/include/node"; }\n`);
+    writeExecutable(join(where.workspace, '.claude', 'hooks', 'nvm-env.sh'), `#!/bin/bash
+
+ENV_BEFORE=$(export -p | sort)
+
+# Run your setup commands that modify the environment
+source ~/.nvm/nvm.sh
+nvm use 20
+
+if [ -n "$CLAUDE_ENV_FILE" ]; then
+  ENV_AFTER=$(export -p | sort)
+  comm -13 <(echo "$ENV_BEFORE") <(echo "$ENV_AFTER") >> "$CLAUDE_ENV_FILE"
+fi
+
+exit 0
+`);
+    writeClaudeSettings(where.workspace, hookOn('SessionStart', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/nvm-env.sh'));
+    const sidecar = await start(where);
+    const result = await sidecar.request('hooks/SessionStart', { session, source: 'startup' });
+    expect(result.environment).toEqual({
+      NVM_BIN: `${where.home}/.nvm/versions/node/v20.0.0/bin`,
+      NVM_INC: `${where.home}/.nvm/versions/node/v20.0.0/include/node`,
+    });
+  });
 
   it('"decision block … reason": the UserPromptSubmit example blocks the prompt with its reason; sessionTitle is passed on', async () => {
     const { sidecar } = await printingHook('UserPromptSubmit', `{
@@ -1030,9 +1054,15 @@ fi
     expect(await sidecar.request('hooks/PreToolUse', call)).toMatchObject({ decision: 'allow', updatedInput: { questions, answers: { 'Which framework?': 'React' } } });
   });
 
-  // Undocumented difference, left for the lead: with permissionDecision "defer" hookd still returns the hook's
-  // additionalContext in the result; the reference's table says it is "Ignored when permissionDecision is \"defer\"".
-  it.todo('"additionalContext … Ignored when permissionDecision is \"defer\"": a deferring PreToolUse hook adds no context');
+  it('"additionalContext … Ignored when permissionDecision is \"defer\"": a deferring PreToolUse hook adds no context', async () => {
+    const { sidecar } = await printingHook(
+      'PreToolUse',
+      '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "defer", "additionalContext": "not for a deferred call"}}',
+    );
+    const result = await sidecar.request('hooks/PreToolUse', { session, toolName: 'AskUserQuestion', toolInput: { questions: [] } });
+    expect(result.decision).toBe('defer');
+    expect(result.additionalContext).toBeUndefined();
+  });
 
   it('"The deprecated values \\"approve\\" and \\"block\\" map to \\"allow\\" and \\"deny\\" respectively" (top-level decision on PreToolUse)', async () => {
     const where = machine();
@@ -1085,9 +1115,12 @@ fi
     expect(stdin()).not.toHaveProperty('tool_use_id');
   });
 
-  // Undocumented difference, left for the lead: when the agent's PermissionRequest params carry a toolUseId, hookd
-  // puts tool_use_id on the hook's stdin; the reference says PermissionRequest input comes "without tool_use_id".
-  it.todo('"PermissionRequest hooks receive tool_name and tool_input fields like PreToolUse hooks, but without tool_use_id": even when the agent sends toolUseId');
+  it('"PermissionRequest hooks receive tool_name and tool_input fields like PreToolUse hooks, but without tool_use_id": even when the agent sends toolUseId', async () => {
+    const { sidecar, stdin } = await savingStdin('PermissionRequest');
+    await sidecar.request('hooks/PermissionRequest', { session: fullSession, toolName: 'Bash', toolInput: { command: 'ls' }, toolUseId: 'toolu_01ABC123' });
+    expect(stdin()).toMatchObject({ hook_event_name: 'PermissionRequest', tool_name: 'Bash' });
+    expect(stdin()).not.toHaveProperty('tool_use_id');
+  });
 
   it('"The input includes both tool_input, the arguments sent to the tool, and tool_response, the result it returned" (PostToolUse, with duration_ms)', async () => {
     const { sidecar, stdin } = await savingStdin('PostToolUse');
@@ -1271,10 +1304,15 @@ describe('Claude Code hooks reference: handler fields (if, exec form, once)', ()
     expect(read(log)).toBe('Bash(git *): FOO=bar git push\nBash(rm *): echo $(rm -rf /)\nBash(rm *): echo `rm -rf /`\n');
   });
 
-  // Undocumented difference, left for the lead: the reference's table row `Bash(git push *)` + `echo $(date)` → "yes:
-  // patterns that specify more than the command name run the hook anyway on $(), backticks, or $VAR". hookd checks
-  // the subcommands inside $() like any other and does not run the hook (got: no run).
-  it.todo('the Bash if table: Bash(git push *) on "echo $(date)" runs the hook anyway ("patterns that specify more than the command name run the hook anyway on $(), backticks, or $VAR")');
+  it('the Bash if table: Bash(git push *) on "echo $(date)" runs the hook anyway ("patterns that specify more than the command name run the hook anyway on $(), backticks, or $VAR"); Bash(git *) does not', async () => {
+    const where = machine();
+    const log = join(where.workspace, 'if.log');
+    const logging = (rule: string) => ({ type: 'command', if: rule, command: `printf '%s: %s\\n' '${rule}' "$(jq -r .tool_input.command)" >> '${log}'` });
+    writeClaudeSettings(where.workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [logging('Bash(git push *)'), logging('Bash(git *)')] }] } });
+    const sidecar = await start(where);
+    for (const command of ['echo $(date)', 'echo `date`', 'echo $HOME', 'ls -la']) await sidecar.request('hooks/PreToolUse', bash(command));
+    expect(read(log)).toBe('Bash(git push *): echo $(date)\nBash(git push *): echo `date`\nBash(git push *): echo $HOME\n');
+  });
 
   it('"On other events, a hook with if set never runs"', async () => {
     const where = machine();

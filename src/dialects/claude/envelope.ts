@@ -49,7 +49,8 @@ function eventFields(event: EventName, p: EventParams): Fields {
     case 'PreToolUse':
       return { tool_name: p.toolName, tool_input: p.toolInput, tool_use_id: p.toolUseId };
     case 'PermissionRequest':
-      return { tool_name: p.toolName, tool_input: p.toolInput, tool_use_id: p.toolUseId, permission_suggestions: p.permissionSuggestions };
+      // "PermissionRequest hooks receive tool_name and tool_input fields like PreToolUse hooks, but without tool_use_id".
+      return { tool_name: p.toolName, tool_input: p.toolInput, permission_suggestions: p.permissionSuggestions };
     case 'PostToolUse':
       return {
         tool_name: p.toolName,

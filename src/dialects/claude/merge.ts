@@ -24,7 +24,7 @@ const REWRITES_APPLY: ReadonlySet<Decision> = new Set<Decision>(['none', 'allow'
  *   (updatedInput from the last allow that gave one, updatedPermissions concatenated).
  * - Other events: `block` if any run blocked, reasons joined; PostToolUse `updatedToolOutput` from the last
  *   verdict that gave one.
- * - Everywhere: additionalContext, feedback and systemMessage joined with "\n"; a run that failed open adds
+ * - Everywhere: additionalContext (not on a deferred PreToolUse), feedback and systemMessage joined with "\n"; a run that failed open adds
  *   `<Event> hook error: <message>` to systemMessage (Claude Code shows this notice to the user);
  *   `continue` is false if any verdict says so, stopReason the first one given by such a verdict;
  *   `extra` keys: arrays concatenated, other values from the last verdict.
@@ -68,7 +68,8 @@ export function merge(context: EventContext, verdicts: readonly HookVerdict[]): 
     if (replaced !== undefined) out.updatedToolOutput = replaced.updatedToolOutput;
   }
 
-  setJoined(out, 'additionalContext', live.map((v) => v.additionalContext));
+  // Claude Code's reference: additionalContext is "ignored when permissionDecision is defer" (the call is handed back).
+  if (!(event === 'PreToolUse' && out.decision === 'defer')) setJoined(out, 'additionalContext', live.map((v) => v.additionalContext));
   setJoined(out, 'feedback', live.map((v) => v.feedback));
   setJoined(
     out,

@@ -38,7 +38,8 @@ export function compileIfCondition(rule: PermissionRule, bases: PathBases): IfCo
 
   if (rule.toolName === 'Bash') {
     const pattern = compileCommandPattern(content);
-    return { applies: (context) => namesTool(context.params.toolName) && commandMatches(pattern, context.params.toolInput?.command) };
+    const beyondName = namesMoreThanCommand(content);
+    return { applies: (context) => namesTool(context.params.toolName) && commandMatches(pattern, context.params.toolInput?.command, beyondName) };
   }
   if (PATH_FIELDS[rule.toolName] !== undefined) {
     const pattern = compilePathPattern(content, bases);
@@ -79,9 +80,25 @@ function toolNameTest(ruleTool: string): (tool: string | undefined) => boolean {
 
 let lastCommand: { readonly command: string; readonly subcommands: string[] | undefined } | undefined;
 
-/** Any subcommand, or the whole command, matches; a command hookd cannot parse matches (fails open). */
-function commandMatches(pattern: CommandPattern, command: unknown): boolean {
+/**
+ * Claude Code's hooks guide: "patterns that specify more than the command name run the hook anyway on $(), backticks,
+ * or $VAR" — `Bash(git push *)` names arguments, `Bash(git *)` and `Bash(git:*)` only the command.
+ */
+function namesMoreThanCommand(content: string): boolean {
+  const withoutWildcardTail = content.replace(/(?::\*| \*)$/, '').trim();
+  return /\s/.test(withoutWildcardTail);
+}
+
+/** `$(...)`, a backtick or a `$VAR` / `${VAR}` expansion: what the command runs is decided only when it runs. */
+const EXPANSION = /\$\(|`|\$[A-Za-z_{]/;
+
+/**
+ * Any subcommand, or the whole command, matches; a command hookd cannot parse matches (fails open), and so does one
+ * with expansions when the rule names more than the command (`beyondName`).
+ */
+function commandMatches(pattern: CommandPattern, command: unknown, beyondName: boolean): boolean {
   if (typeof command !== 'string') return true;
+  if (beyondName && EXPANSION.test(command)) return true;
   // Several handlers of one event test the same command: parse it once.
   if (lastCommand?.command !== command) lastCommand = { command, subcommands: bashSubcommands(command) };
   const { subcommands } = lastCommand;
