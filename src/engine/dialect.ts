@@ -267,6 +267,8 @@ export interface Dialect {
    */
   dispatchBudgetMs?(event: EventName, hooks: readonly HookSpec[], settings: DispatchBudgetSettings): number | undefined;
 
+  /** At most this many prompt/agent handlers of one dispatch run at once, the rest queue (Claude Code: 12). */
+  readonly maxConcurrentJudges?: number;
   /** Default timeout of a handler (programmatic hooks use it when they give none). */
   readonly defaultTimeoutMs: number;
   /** Watch the configuration files and reload them on change (last good kept on an invalid edit). */

@@ -7,6 +7,7 @@ import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import { isDelegatedHandler, runDelegatedHook, type DelegatedClient } from './delegated-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
+import { concurrencyLimit } from './concurrency-limit.js';
 import { interpolateHeaders } from './http-headers.js';
 import type { SessionTempDirs } from './env-files.js';
 import { collectEnvFile, mergeEnvironments, openEnvFile, type CollectedEnv } from './run-env-file.js';
@@ -138,6 +139,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const inBackground = (hook: HookSpec) => request.startBackground !== undefined && hook.handler.type === 'command' && hook.handler.async !== undefined;
   const hooks = eligible.filter((hook) => !inBackground(hook));
   const envFileVariable = dialect.envFileVariable?.(event);
+  const judgeSlots = dialect.maxConcurrentJudges === undefined ? undefined : concurrencyLimit(dialect.maxConcurrentJudges);
   // The dialect's shared budget (claude SessionEnd) bounds the runs the event waits for, not async ones.
   const budget = dispatchBudget(hooks.length > 0 ? dialect.dispatchBudgetMs?.(event, hooks, { env: settings.baseEnv, options: settings.serverOptions ?? {} }) : undefined, signal);
   const runSignal = budget?.signal ?? signal;
@@ -165,7 +167,8 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     }
     if (isDelegatedHandler(handler)) {
       const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal, maxOutputBytes: settings.maxOutputBytes };
-      return runDelegatedHook(settings.delegated ?? {}, handler, run);
+      const ask = () => runDelegatedHook(settings.delegated ?? {}, handler, run);
+      return handler.type === 'mcp_tool' || judgeSlots === undefined ? ask() : judgeSlots(ask);
     }
     if (handler.type === 'command') {
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}), ...extraEnv };

@@ -33,6 +33,8 @@ export const claudeDialect: Dialect = {
   afterDispatch: removeEndedSession,
   dispatchBudgetMs: sessionEndBudgetMs,
   defaultTimeoutMs: 600_000,
+  // Claude Code runs at most 12 prompt or agent hooks of one event at once; the rest queue (its docs, Nov 2026).
+  maxConcurrentJudges: 12,
   /** Claude Code picks up direct edits of its settings files; an invalid edit keeps the last good hooks. */
   hotReload: true,
   acceptsAddedSources: true,
