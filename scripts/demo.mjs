@@ -3,7 +3,7 @@
 // scripted session against the configs in examples/<dialect>/ and prints each event and its decision.
 // Usage: npm run demo [-- --dialect claude] [-- --framing content-length]
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,10 @@ if (!scenario) {
 const example = join(root, 'examples', values.dialect);
 const workspace = mkdtempSync(join(tmpdir(), `hookd-demo-${values.dialect}-`));
 const home = mkdtempSync(join(tmpdir(), 'hookd-demo-home-'));
+// The demo's copies go away when it ends, however it ends.
+process.on('exit', () => {
+  for (const dir of [workspace, home]) rmSync(dir, { recursive: true, force: true });
+});
 const split = existsSync(join(example, 'workspace'));
 cpSync(split ? join(example, 'workspace') : example, workspace, { recursive: true });
 if (split && existsSync(join(example, 'home'))) cpSync(join(example, 'home'), home, { recursive: true });
