@@ -237,11 +237,13 @@ export class Engine {
     const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
     const candidates = ordered.filter((hook) => isRunnable(hook, trust) && !(hook.once === true && this.#onceRan.has(onceKey(hook.id))));
     // A `once` hook is spent as soon as a dispatch picks it (before it runs), so two concurrent events cannot both run it.
-    // Spent only when it would start: its matcher and its condition (claude `if`) both apply.
-    const target = this.dialect.matchTarget(event, params);
-    const context = eventContext(event, params, this.#options.workspace);
-    const picked = candidates.filter((hook) => hook.once === true && hook.matches(target) && (hook.applies === undefined || hook.applies(context)));
-    for (const hook of picked) this.#onceRan.add(onceKey(hook.id));
+    // Spent only when it would start: its matcher and its condition (claude `if`) both apply. Most events have none.
+    const onceHooks = candidates.filter((hook) => hook.once === true);
+    if (onceHooks.length > 0) {
+      const target = this.dialect.matchTarget(event, params);
+      const context = eventContext(event, params, this.#options.workspace);
+      for (const hook of onceHooks) if (hook.matches(target) && (hook.applies === undefined || hook.applies(context))) this.#onceRan.add(onceKey(hook.id));
+    }
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
     this.dialect.afterDispatch?.(event, params.session.id);

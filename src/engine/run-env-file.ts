@@ -8,7 +8,8 @@ export type OpenEnvFile = { readonly file: string; readonly env: Record<string, 
 export type CollectedEnv = { readonly variables: Record<string, string>; readonly note?: string };
 
 export function openEnvFile(dirs: SessionTempDirs | undefined, variable: string | undefined, hook: HookSpec, context: EventContext): OpenEnvFile | undefined {
-  if (dirs === undefined || variable === undefined || hook.handler.type === 'client') return undefined;
+  // Only a process the hook runs inherits the variable (not http, delegated or programmatic handlers).
+  if (dirs === undefined || variable === undefined || (hook.handler.type !== 'command' && hook.handler.type !== 'script')) return undefined;
   const file = dirs.newEnvFile(context.sessionId, context.event);
   return file === undefined ? undefined : { file, env: { [variable]: file } };
 }

@@ -1294,24 +1294,23 @@ describe('Claude Code hooks reference: the matcher table', () => {
 });
 
 describe('Claude Code hooks reference: handler fields (if, exec form, once)', () => {
-  it('the Bash if table: "FOO=bar git push" runs Bash(git *) ("leading assignments are stripped"); "echo $(rm -rf /)" runs Bash(rm *) ("commands inside $() and backticks are checked")', async () => {
+  /** One Bash group whose handlers each log "<rule>: <command>" when their `if` rule lets them start; returns the log. */
+  async function ifRuleLog(rules: readonly string[], commands: readonly string[]): Promise<string> {
     const where = machine();
     const log = join(where.workspace, 'if.log');
     const logging = (rule: string) => ({ type: 'command', if: rule, command: `printf '%s: %s\\n' '${rule}' "$(jq -r .tool_input.command)" >> '${log}'` });
-    writeClaudeSettings(where.workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [logging('Bash(git *)'), logging('Bash(rm *)')] }] } });
+    writeClaudeSettings(where.workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: rules.map(logging) }] } });
     const sidecar = await start(where);
-    for (const command of ['FOO=bar git push', 'echo $(rm -rf /)', 'echo `rm -rf /`', 'echo $(date)']) await sidecar.request('hooks/PreToolUse', bash(command));
-    expect(read(log)).toBe('Bash(git *): FOO=bar git push\nBash(rm *): echo $(rm -rf /)\nBash(rm *): echo `rm -rf /`\n');
+    for (const command of commands) await sidecar.request('hooks/PreToolUse', bash(command));
+    return read(log);
+  }
+
+  it('the Bash if table: "FOO=bar git push" runs Bash(git *) ("leading assignments are stripped"); "echo $(rm -rf /)" runs Bash(rm *) ("commands inside $() and backticks are checked")', async () => {
+    expect(await ifRuleLog(['Bash(git *)', 'Bash(rm *)'], ['FOO=bar git push', 'echo $(rm -rf /)', 'echo `rm -rf /`', 'echo $(date)'])).toBe('Bash(git *): FOO=bar git push\nBash(rm *): echo $(rm -rf /)\nBash(rm *): echo `rm -rf /`\n');
   });
 
   it('the Bash if table: Bash(git push *) on "echo $(date)" runs the hook anyway ("patterns that specify more than the command name run the hook anyway on $(), backticks, or $VAR"); Bash(git *) does not', async () => {
-    const where = machine();
-    const log = join(where.workspace, 'if.log');
-    const logging = (rule: string) => ({ type: 'command', if: rule, command: `printf '%s: %s\\n' '${rule}' "$(jq -r .tool_input.command)" >> '${log}'` });
-    writeClaudeSettings(where.workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [logging('Bash(git push *)'), logging('Bash(git *)')] }] } });
-    const sidecar = await start(where);
-    for (const command of ['echo $(date)', 'echo `date`', 'echo $HOME', 'ls -la']) await sidecar.request('hooks/PreToolUse', bash(command));
-    expect(read(log)).toBe('Bash(git push *): echo $(date)\nBash(git push *): echo `date`\nBash(git push *): echo $HOME\n');
+    expect(await ifRuleLog(['Bash(git push *)', 'Bash(git *)'], ['echo $(date)', 'echo `date`', 'echo $HOME', 'ls -la'])).toBe('Bash(git push *): echo $(date)\nBash(git push *): echo `date`\nBash(git push *): echo $HOME\n');
   });
 
   it('"On other events, a hook with if set never runs"', async () => {
