@@ -19,6 +19,8 @@ export type DispatchSettings = {
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly killGraceMs: number;
   readonly maxOutputBytes: number;
+  /** > 0: each RunSummary carries stdout/stderr excerpts of at most this many bytes. */
+  readonly runOutputExcerptBytes?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
   /** Runs programmatic hooks; undefined: the client cannot, and such hooks fail as unsupported. */
   readonly invokeClientHook?: InvokeClientHook;
@@ -241,7 +243,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
 
   budget?.dispose();
   const ran = hooks.slice(0, results.length);
-  const runs = results.map(([outcome, verdict], index) => summarizeRun(ran[index]!, outcome, verdict));
+  const runs = results.map(([outcome, verdict], index) => summarizeRun(ran[index]!, outcome, verdict, settings.runOutputExcerptBytes ?? 0));
   const merged = dialect.merge(
     context,
     results.map(([, verdict]) => verdict),

@@ -35,6 +35,8 @@ export type EngineOptions = {
   readonly baseEnv?: Readonly<Record<string, string>>;
   readonly killGraceMs?: number;
   readonly maxOutputBytes?: number;
+  /** > 0: RunSummary stdout/stderr carry excerpts of at most this many bytes (default: the runOutputExcerptBytes option). */
+  readonly runOutputExcerptBytes?: number;
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
   readonly invokeClientHook?: InvokeClientHook;
@@ -219,6 +221,7 @@ export class Engine {
       baseEnv: options.baseEnv ?? {},
       killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
       maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+      runOutputExcerptBytes: options.runOutputExcerptBytes ?? options.serverOptions?.runOutputExcerptBytes ?? 0,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
       ...(options.delegated ? { delegated: options.delegated } : {}),

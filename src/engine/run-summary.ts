@@ -4,9 +4,24 @@ import type { RunSummary } from '../protocol/index.js';
 import type { CapturedOutput, ProcessOutcome } from '../runner/types.js';
 import type { HookSpec, HookVerdict } from './dialect.js';
 
-const capture = (output: CapturedOutput) => ({ bytes: output.bytes, totalBytes: output.totalBytes, truncated: output.truncated });
+/** The first `maxBytes` bytes of a capture as text, never splitting a UTF-8 sequence. */
+export function excerptOf(text: string, maxBytes: number): { excerpt: string; excerptTruncated: boolean } {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return { excerpt: text, excerptTruncated: false };
+  let end = maxBytes;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  return { excerpt: bytes.subarray(0, end).toString('utf8'), excerptTruncated: true };
+}
 
-export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: HookVerdict): RunSummary {
+const capture = (output: CapturedOutput, excerptBytes: number) => ({
+  bytes: output.bytes,
+  totalBytes: output.totalBytes,
+  truncated: output.truncated,
+  ...(excerptBytes > 0 ? excerptOf(output.text, excerptBytes) : {}),
+});
+
+/** excerptBytes > 0: stdout and stderr carry an excerpt of at most that many bytes. */
+export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: HookVerdict, excerptBytes = 0): RunSummary {
   return {
     hookId: hook.id,
     source: hook.source,
@@ -19,8 +34,8 @@ export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: H
     durationMs: Math.round(outcome.durationMs * 1000) / 1000,
     timedOut: outcome.timedOut,
     truncated: outcome.stdout.truncated || outcome.stderr.truncated,
-    stdout: capture(outcome.stdout),
-    stderr: capture(outcome.stderr),
+    stdout: capture(outcome.stdout, excerptBytes),
+    stderr: capture(outcome.stderr, excerptBytes),
     ...(verdict.message !== undefined ? { message: verdict.message } : {}),
     ...(outcome.http?.status != null ? { httpStatus: outcome.http.status } : {}),
     ...(outcome.escapedPids !== undefined && outcome.escapedPids.length > 0 ? { escapedPids: [...outcome.escapedPids] } : {}),

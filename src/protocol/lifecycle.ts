@@ -40,6 +40,13 @@ export const ServerOptionsSchema = z
       .describe(
         'claude: the budget (ms) all SessionEnd hooks of one dispatch share; hooks still running when it ends are killed and reported as timed out. Default: 1500, raised to the largest timeout configured on SessionEnd, at most 60000 (or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).',
       ),
+    runOutputExcerptBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_048_576)
+      .optional()
+      .describe("Each RunSummary's stdout and stderr carry an `excerpt` of at most this many bytes of what the hook printed (as Claude Code shows in verbose mode); 0 or absent: no excerpts."),
     remote: z.boolean().optional().describe('The agent runs as a remote (web) session: claude hooks get CLAUDE_CODE_REMOTE=true.'),
     subprocessEnvScrub: z
       .boolean()

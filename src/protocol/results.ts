@@ -27,6 +27,11 @@ export const OutputCaptureSchema = z.looseObject({
   bytes: z.number().int().describe('Bytes kept (at most the cap).'),
   totalBytes: z.number().int().describe('Bytes the hook wrote in all.'),
   truncated: z.boolean(),
+  excerpt: z
+    .string()
+    .optional()
+    .describe('What the hook printed, decoded as UTF-8 and cut to the excerpt cap (see the runOutputExcerptBytes option); present only when excerpts are on.'),
+  excerptTruncated: z.boolean().optional().describe('The excerpt is shorter than what was captured.'),
 });
 export type OutputCapture = z.infer<typeof OutputCaptureSchema>;
 
