@@ -60,7 +60,7 @@ def result(request: dict, value: object) -> None:
     send({"jsonrpc": "2.0", "id": request["id"], "result": value})
 
 
-INIT_RESULT = {"protocolVersion": "0.1", "serverInfo": {"name": "fake", "version": "0"}, "dialect": "claude", "events": [], "hooks": [], "diagnostics": [], "fakeExtra": True}
+INIT_RESULT = {"protocolVersion": "0.1", "serverInfo": {"name": "hookd", "version": "0-fake"}, "dialect": "claude", "events": [], "hooks": [], "diagnostics": [], "fakeExtra": True}
 
 
 def main() -> None:

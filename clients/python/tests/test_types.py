@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -226,15 +228,25 @@ def test_framing_helpers() -> None:
     assert json.loads(_common.dumps({"s": "\ud800"})) == {"s": "\ud800"}  # lone surrogate: escaped, still valid
 
 
-def test_resolve_command(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_resolve_command(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     monkeypatch.delenv("HOOKD_BIN", raising=False)
-    assert hookd.resolve_command(None) == ["hookd"]
-    assert hookd.resolve_command(["x", "y"]) == ["x", "y"]
-    monkeypatch.setenv("HOOKD_BIN", "/opt/hookd/dist/cli.js")
-    argv = hookd.resolve_command(None)
-    assert argv[0].endswith("node") and argv[1] == "/opt/hookd/dist/cli.js"
-    monkeypatch.setenv("HOOKD_BIN", "/usr/local/bin/hookd")
-    assert hookd.resolve_command(None) == ["/usr/local/bin/hookd"]
+    sidecar = tmp_path / "hookd-sidecar"
+    sidecar.write_text("#!/bin/sh\n")
+    sidecar.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert hookd.resolve_command(None) == [str(sidecar)]
+    assert hookd.resolve_command([str(sidecar), "y"]) == [str(sidecar), "y"]
+    script = tmp_path / "cli.js"
+    script.write_text("")
+    monkeypatch.setenv("PATH", os.defpath)
+    monkeypatch.setenv("HOOKD_BIN", str(script))
+    node = shutil.which("node")
+    if node is not None:  # node is found on PATH
+        monkeypatch.setenv("PATH", os.path.dirname(node))
+        argv = hookd.resolve_command(None)
+        assert argv[0].endswith("node") and argv[1] == str(script)
+    monkeypatch.setenv("HOOKD_BIN", str(sidecar))
+    assert hookd.resolve_command(None) == [str(sidecar)]
 
 
 def test_child_env_unsets_none(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,12 +22,15 @@ from .errors import (
     InvalidRequest,
     MethodNotFound,
     NotInitialized,
+    NotTheSidecar,
     ParseError,
     PersistenceFailed,
     RequestTimeout,
+    SidecarNotFound,
     TaskCancelled,
     find_cancelled,
 )
+from ._discovery import PLAIN_BIN, SERVER_NAME, SIDECAR_BIN, Sidecar, find_sidecar
 from .types import *  # noqa: F403
 from .types import __all__ as _types_all
 
@@ -42,6 +45,13 @@ __all__ = [
     "DEFAULT",
     "DEFAULT_MAX_MESSAGE_BYTES",
     "resolve_command",
+    "find_sidecar",
+    "Sidecar",
+    "SIDECAR_BIN",
+    "PLAIN_BIN",
+    "SERVER_NAME",
+    "SidecarNotFound",
+    "NotTheSidecar",
     "HookdError",
     "Cancelled",
     "TaskCancelled",

@@ -14,9 +14,9 @@ from ._common import (
     StderrTail,
     check_framing,
     new_session_id,
-    resolve_command,
     session_value,
 )
+from ._discovery import find_sidecar, is_protocol_message
 from .types import DiagnosticsParams, Notification, ProgressParams, parse_message
 
 log = logging.getLogger("hookd")
@@ -43,6 +43,7 @@ class ClientBase:
         cancel_wait: float = 5.0,
         shutdown_timeout: float = 5.0,
         exit_timeout: float = 3.0,
+        startup_timeout: float = 30.0,
         die_with_parent: bool = True,
         serve_requests: bool = True,
         session: SessionLike | None = None,
@@ -51,7 +52,9 @@ class ClientBase:
         on_notification: Callable[[Notification], Any] | None = None,
         on_message: Callable[[dict[str, Any]], Any] | None = None,
     ) -> None:
-        self.argv = resolve_command(command)
+        #: The program found (see find_sidecar): argv, path and the rule that found it.
+        self.sidecar = find_sidecar(command, env)
+        self.argv = self.sidecar.argv
         self.env = env
         self.cwd = os.fspath(cwd) if cwd is not None else None
         self.framing = check_framing(framing)
@@ -63,6 +66,8 @@ class ClientBase:
         self.cancel_wait = cancel_wait
         self.shutdown_timeout = shutdown_timeout
         self.exit_timeout = exit_timeout
+        #: Bound on the answer to ``initialize`` (a program that does not answer in time is not hookd).
+        self.startup_timeout = startup_timeout
         self.die_with_parent = die_with_parent
         #: False: hookd's requests are not answered (nor are hook callables called): replay/raw use.
         self.serve_requests = serve_requests
@@ -76,6 +81,10 @@ class ClientBase:
         self._next_id = 1
         self._hooks: dict[str, HookHandler] = {}
         self._request_handlers: dict[str, RequestHandler] = {}
+        #: Until the first answer is read, anything that is not JSON-RPC means the program is not hookd.
+        self._awaiting_first_answer = True
+        #: The first non-protocol output read before that answer.
+        self._foreign_output: bytes | None = None
 
     # ── ids and options ──────────────────────────────────────────────────────────────────────────────
 
@@ -94,6 +103,17 @@ class ClientBase:
             request_id = message.get("id")
             if isinstance(request_id, int) and not isinstance(request_id, bool) and request_id >= self._next_id:
                 self._next_id = request_id + 1
+
+    def _startup_limit(self, timeout: Any) -> float | None:
+        return self.startup_timeout if timeout is DEFAULT else timeout
+
+    def _is_foreign(self, body: bytes, obj: Any) -> bool:
+        """Records the first output that is not JSON-RPC while no answer came yet; True when it was that."""
+        if not self._awaiting_first_answer or is_protocol_message(obj):
+            return False
+        if self._foreign_output is None:
+            self._foreign_output = body
+        return True
 
     def _timeout(self, timeout: Any) -> float | None:
         return self.timeout if timeout is DEFAULT else timeout

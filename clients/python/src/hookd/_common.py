@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import sys
 import threading
@@ -14,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Union
 
+from ._discovery import find_sidecar
 from .errors import HookdError
 from .types import (
     PROTOCOL_VERSION,
@@ -52,17 +52,10 @@ StderrLike = Union[None, str, int, Any]
 # ── the process ──────────────────────────────────────────────────────────────────────────────────────
 
 
-def resolve_command(command: Sequence[str] | str | None) -> list[str]:
-    """argv of hookd: ``command`` as given; else ``$HOOKD_BIN`` (run with node when it is a .js file);
-    else ``hookd`` from PATH."""
-    if command is not None:
-        return [command] if isinstance(command, str) else [os.fspath(part) for part in command]
-    binary = os.environ.get("HOOKD_BIN")
-    if binary:
-        if binary.endswith((".js", ".mjs", ".cjs")):
-            return [shutil.which("node") or "node", binary]
-        return [binary]
-    return ["hookd"]
+def resolve_command(command: Sequence[str] | str | None, env: Mapping[str, str | None] | None = None) -> list[str]:
+    """argv of hookd: ``command`` as given; else ``$HOOKD_BIN`` (run with node when it is a .js file); else
+    ``hookd-sidecar`` on PATH; else ``hookd`` on PATH (see ``find_sidecar``; raises SidecarNotFound)."""
+    return find_sidecar(command, env).argv
 
 
 def child_env(env: Mapping[str, str | None] | None) -> dict[str, str] | None:

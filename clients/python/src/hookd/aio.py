@@ -32,8 +32,9 @@ from ._common import (
     runs_of,
     wire,
 )
+from ._discovery import check_server_name, not_the_sidecar, quote_output
 from ._methods import _Methods
-from .errors import ConnectionClosed, HookdError, RequestTimeout, TaskCancelled, error_from_wire
+from .errors import ConnectionClosed, HookdError, NotTheSidecar, RequestTimeout, TaskCancelled, error_from_wire
 from .types import (
     BeginRunResult,
     Capabilities,
@@ -62,6 +63,8 @@ __all__ = ["AsyncClient", "aspawn"]
 _AUTO: Any = object()
 #: Room for the Content-Length header (or the newline) beyond hookd's message limit.
 _FRAMING_SLACK = 1024
+#: How much of a rejected program's stderr its error quotes.
+_STDERR_QUOTE = 300
 
 
 class _Pending:
@@ -177,7 +180,13 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
         except asyncio.IncompleteReadError:
             return None
         try:
-            return await stdout.readexactly(content_length(header))
+            length = content_length(header)
+        except ValueError:
+            if self._is_foreign(header, None):
+                self._fail_pending_foreign()
+            raise
+        try:
+            return await stdout.readexactly(length)
         except asyncio.IncompleteReadError:
             return None
 
@@ -192,8 +201,15 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
                 try:
                     obj = json.loads(body)
                 except ValueError:
-                    log.warning("hookd wrote a line that is not JSON: %r", body[:200])
+                    obj = None
+                    if not self._is_foreign(body, obj):
+                        log.warning("hookd wrote a line that is not JSON: %r", body[:200])
+                        continue
+                if self._is_foreign(body, obj):
+                    self._fail_pending_foreign()
                     continue
+                if self._awaiting_first_answer and "method" not in obj:
+                    self._awaiting_first_answer = False
                 self._dispatch(obj)
         except (OSError, ValueError) as error:
             if not self._closing:
@@ -217,6 +233,16 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
 
     def _closed_error(self, message: str, method: str | None = None) -> ConnectionClosed:
         return ConnectionClosed(message, returncode=self.returncode, stderr_tail=self.stderr_text()[-2000:] or None, method=method)
+
+    def _fail_pending_foreign(self) -> None:
+        """The program printed something that is not JSON-RPC before its first answer: it is not hookd; what waits
+        (initialize) fails at once instead of waiting for the startup timeout."""
+        pending = list(self._pending.values())
+        self._pending.clear()
+        for entry in pending:
+            if not entry.future.done():
+                entry.future.set_exception(self._closed_error("the program printed output that is not JSON-RPC", entry.method))
+                entry.future.exception()
 
     def _on_eof(self) -> None:
         self._eof = True
@@ -452,9 +478,69 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
             answers=list(self._request_handlers),
             more=more,
         )
-        result = await self.request("initialize", params, timeout=timeout)
+        limit = self._startup_limit(timeout)
+        if self._eof:
+            raise await self._reject(await self._exited_before_answering())
+        loop = asyncio.get_running_loop()
+        entry = _Pending(self._alloc_id(), "initialize", result_type_of("initialize"), None, loop.create_future())
+        self._pending[entry.id] = entry
+        try:
+            await self._send({"jsonrpc": "2.0", "id": entry.id, "method": "initialize", "params": wire(params)})
+            if limit is None:
+                response = await asyncio.shield(entry.future)
+            else:
+                response = await asyncio.wait_for(asyncio.shield(entry.future), limit)
+        except asyncio.TimeoutError:
+            self._pending.pop(entry.id, None)
+            raise await self._reject(f"it did not answer initialize within {limit:g} s") from None
+        except ConnectionClosed:
+            self._pending.pop(entry.id, None)
+            if self._foreign_output is not None:
+                got = f"it printed {quote_output(self._foreign_output)} instead of a JSON-RPC answer to initialize"
+                raise await self._reject(got) from None
+            raise await self._reject(await self._exited_before_answering()) from None
+        except BaseException:
+            self._pending.pop(entry.id, None)
+            raise
+        result = self._outcome(entry, response)
+        wrong = check_server_name(self.sidecar, result, self.pid)
+        if wrong is not None:
+            await self._kill_rejected()
+            raise wrong
         self.initialize_result = result
         return result  # type: ignore[no-any-return]
+
+    async def _exited_before_answering(self) -> str:
+        assert self._proc is not None
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._proc.wait(), min(self.exit_timeout, 1.0))
+        code = self._proc.returncode
+        return ("it exited" if code is None else f"it exited with code {code}") + " before answering initialize"
+
+    async def _reject(self, got: str) -> NotTheSidecar:
+        """Kills the program that turned out not to be hookd; the error names it and what it did."""
+        assert self._proc is not None
+        await self._kill_rejected()
+        tail = self.stderr_text()[-2000:] or None
+        if tail and "exited" in got:
+            got += f"; its stderr ends with: {quote_output(tail[-_STDERR_QUOTE:])}"
+        return not_the_sidecar(self.sidecar, got, pid=self._proc.pid, returncode=self._proc.returncode, stderr_tail=tail)
+
+    async def _kill_rejected(self) -> None:
+        """SIGTERM, a second's grace, SIGKILL; reaped. Then the client is closed (nothing left to say to it)."""
+        proc = self._proc
+        assert proc is not None
+        if proc.returncode is None:
+            with contextlib.suppress(OSError, ProcessLookupError):
+                proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 1.0)
+            except asyncio.TimeoutError:
+                with contextlib.suppress(OSError, ProcessLookupError):
+                    proc.kill()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(proc.wait(), self.exit_timeout)
+        await self.aclose()
 
     async def ping(self, *, timeout: float | None = DEFAULT) -> PingResult:
         return await self.request("ping", timeout=timeout)  # type: ignore[no-any-return]

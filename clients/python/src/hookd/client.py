@@ -34,8 +34,9 @@ from ._common import (
     runs_of,
     wire,
 )
+from ._discovery import check_server_name, not_the_sidecar, quote_output
 from ._methods import _Methods
-from .errors import ConnectionClosed, HookdError, RequestTimeout, error_from_wire
+from .errors import ConnectionClosed, HookdError, NotTheSidecar, RequestTimeout, error_from_wire
 from .types import (
     BeginRunResult,
     Capabilities,
@@ -62,6 +63,8 @@ from .types import (
 __all__ = ["Client", "PendingRequest", "spawn"]
 
 _AUTO: Any = object()
+#: How much of a rejected program's stderr its error quotes.
+_STDERR_QUOTE = 300
 _live: "weakref.WeakSet[Client]" = weakref.WeakSet()
 
 
@@ -254,14 +257,31 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
                 try:
                     obj = json.loads(body)
                 except ValueError:
-                    log.warning("hookd wrote a line that is not JSON: %r", body[:200])
+                    obj = None
+                    if not self._is_foreign(body, obj):
+                        log.warning("hookd wrote a line that is not JSON: %r", body[:200])
+                        continue
+                if self._is_foreign(body, obj):
+                    self._fail_pending_foreign()
                     continue
+                if self._awaiting_first_answer and "method" not in obj:
+                    self._awaiting_first_answer = False
                 self._dispatch(obj)
         except (OSError, ValueError) as error:
             if not self._closing:
                 log.warning("hookd client: reading from hookd failed: %r", error)
         finally:
             self._on_eof()
+
+    def _fail_pending_foreign(self) -> None:
+        """The program printed something that is not JSON-RPC before its first answer: it is not hookd; what waits
+        (initialize) fails at once instead of waiting for the startup timeout."""
+        with self._lock:
+            pending = list(self._pending.values())
+            self._pending.clear()
+        failure = self._closed_error("the program printed output that is not JSON-RPC")
+        for entry in pending:
+            entry._fail(failure)
 
     def _read_body(self, stdout: Any) -> bytes | None:
         if self.framing == "ndjson":
@@ -281,7 +301,12 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
                     break
                 continue
             header += line
-        length = content_length(header.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+        try:
+            length = content_length(header.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+        except ValueError:
+            if self._is_foreign(header, None):
+                self._fail_pending_foreign()
+            raise
         body = stdout.read(length)
         return body if len(body) == length else None
 
@@ -508,9 +533,63 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
             answers=list(self._request_handlers),
             more=more,
         )
-        result = self.request("initialize", params, timeout=timeout)
+        limit = self._startup_limit(timeout)
+        try:
+            pending = self.submit("initialize", params)
+        except ConnectionClosed:
+            raise self._reject(self._exited_before_answering()) from None
+        try:
+            finished = pending._done.wait(limit) if limit is not None else pending._done.wait()
+        except BaseException:
+            pending.cancel()
+            raise
+        if not finished:
+            self._forget(pending.id)
+            raise self._reject(f"it did not answer initialize within {limit:g} s")
+        try:
+            result = pending._outcome()
+        except ConnectionClosed:
+            if self._foreign_output is not None:
+                raise self._reject(f"it printed {quote_output(self._foreign_output)} instead of a JSON-RPC answer to initialize") from None
+            raise self._reject(self._exited_before_answering()) from None
+        wrong = check_server_name(self.sidecar, result, self._proc.pid if self._proc else None)
+        if wrong is not None:
+            self._kill_rejected()
+            raise wrong
         self.initialize_result = result
         return result  # type: ignore[no-any-return]
+
+    def _exited_before_answering(self) -> str:
+        assert self._proc is not None
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(min(self.exit_timeout, 1.0))
+        code = self._proc.poll()
+        return ("it exited" if code is None else f"it exited with code {code}") + " before answering initialize"
+
+    def _reject(self, got: str) -> NotTheSidecar:
+        """Kills the program that turned out not to be hookd; the error names it and what it did."""
+        assert self._proc is not None
+        self._kill_rejected()
+        tail = self.stderr_text()[-2000:] or None
+        if tail and "exited" in got:
+            got += f"; its stderr ends with: {quote_output(tail[-_STDERR_QUOTE:])}"
+        return not_the_sidecar(self.sidecar, got, pid=self._proc.pid, returncode=self._proc.returncode, stderr_tail=tail)
+
+    def _kill_rejected(self) -> None:
+        """SIGTERM, a second's grace, SIGKILL; reaped. Then the client is closed (nothing left to say to it)."""
+        proc = self._proc
+        assert proc is not None
+        if proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.terminate()
+            try:
+                proc.wait(1.0)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(OSError):
+                    proc.kill()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(self.exit_timeout)
+        self.close()
 
     def ping(self, *, timeout: float | None = DEFAULT) -> PingResult:
         return self.request("ping", timeout=timeout)  # type: ignore[no-any-return]

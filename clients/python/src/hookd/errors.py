@@ -26,6 +26,8 @@ __all__ = [
     "TaskCancelled",
     "RequestTimeout",
     "ConnectionClosed",
+    "SidecarNotFound",
+    "NotTheSidecar",
     "error_from_wire",
     "find_cancelled",
 ]
@@ -136,6 +138,41 @@ class ConnectionClosed(HookdError):
         if stderr_tail:
             detail += f"; hookd stderr ends with:\n{stderr_tail}"
         super().__init__(None, detail, None, method=method)
+        self.returncode = returncode
+        self.stderr_tail = stderr_tail
+
+
+class SidecarNotFound(HookdError, FileNotFoundError):
+    """No hookd sidecar was found: ``tried`` lists what was looked at (the command argument, ``HOOKD_BIN``, the PATH
+    directories searched for ``hookd-sidecar`` and ``hookd``)."""
+
+    def __init__(self, message: str, *, tried: list[str]) -> None:
+        super().__init__(None, message, None)
+        self.tried = list(tried)
+
+
+class NotTheSidecar(HookdError):
+    """The program started is not the hookd sidecar: it printed something that is not JSON-RPC before answering
+    ``initialize``, exited, did not answer in time, or answered with a ``serverInfo.name`` other than ``"hookd"``.
+    The process was killed and reaped before this was raised. ``program`` is the path that was found, ``origin``
+    the rule that found it, ``got`` what it did instead."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        program: str,
+        origin: str,
+        got: str,
+        pid: int | None = None,
+        returncode: int | None = None,
+        stderr_tail: str | None = None,
+    ) -> None:
+        super().__init__(None, message, None)
+        self.program = program
+        self.origin = origin
+        self.got = got
+        self.pid = pid
         self.returncode = returncode
         self.stderr_tail = stderr_tail
 
