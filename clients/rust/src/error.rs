@@ -23,6 +23,14 @@ pub enum Error {
     Closed { reason: String },
     /// An answer did not match the expected type (or a message could not be serialized).
     Decode(serde_json::Error),
+    /// No hookd sidecar was found; `tried` says what was looked at (the builder's command, `HOOKD_BIN`, the `PATH`
+    /// directories searched for `hookd-sidecar` and `hookd`).
+    SidecarNotFound { tried: Vec<String> },
+    /// The program started is not the hookd sidecar: before answering `initialize` it printed something that is
+    /// not JSON-RPC, exited, or did not answer within the startup timeout, or its answer names another
+    /// `serverInfo.name`. It was killed and reaped. `program` is the path found, `origin` the rule that found it,
+    /// `got` what it did instead.
+    NotTheSidecar { program: std::path::PathBuf, origin: String, got: String },
 }
 
 impl Error {
@@ -58,6 +66,14 @@ impl fmt::Display for Error {
             Error::Io(error) => write!(f, "hookd i/o: {error}"),
             Error::Closed { reason } => write!(f, "hookd connection closed: {reason}"),
             Error::Decode(error) => write!(f, "unexpected message shape: {error}"),
+            Error::SidecarNotFound { tried } => write!(
+                f,
+                "no hookd sidecar found; tried: {}. Install it (npm install -g hookd-sidecar), set HOOKD_BIN, or name it with Builder::command or Builder::hookd_js",
+                tried.join("; ")
+            ),
+            Error::NotTheSidecar { program, origin, got } => {
+                write!(f, "{} ({origin}) is not the hookd sidecar: {got}", program.display())
+            }
         }
     }
 }

@@ -25,6 +25,6 @@ mod error;
 pub mod protocol;
 pub mod transport;
 
-pub use client::{Builder, Canceller, Hookd, Notifications, Pending, ServerNotification, WeakHookd};
+pub use client::{Builder, Canceller, Hookd, Notifications, Pending, ServerNotification, WeakHookd, PLAIN_BIN, SERVER_NAME, SIDECAR_BIN};
 pub use error::{Error, Result};
 pub use transport::StderrMode;

@@ -345,7 +345,7 @@ async fn requests_fail_with_closed_when_hookd_dies() {
 async fn spawn_errors_are_typed() {
     let ws = TempDir::new("hookd-rs-spawn");
     let missing = Hookd::builder().command("/nonexistent/hookd").workspace(ws.path()).spawn().await.unwrap_err();
-    assert!(matches!(missing, Error::Io(_)), "{missing:?}");
+    assert!(matches!(missing, Error::SidecarNotFound { .. }), "{missing:?}");
     let bad_workspace = builder(&ws.path().join("does-not-exist")).spawn().await.unwrap_err();
     assert!(bad_workspace.code().is_some(), "initialize fails with a JSON-RPC error: {bad_workspace:?}");
 }
@@ -358,7 +358,7 @@ async fn server_requests_without_a_handler_are_answered_with_errors() {
         require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
           const m = JSON.parse(line);
           if (m.method === 'initialize') {
-            out({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '0.1', serverInfo: { name: 'fake', version: '0' }, dialect: 'claude', events: [], hooks: [], diagnostics: [] } });
+            out({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '0.1', serverInfo: { name: 'hookd', version: '0-fake' }, dialect: 'claude', events: [], hooks: [], diagnostics: [] } });
             out({ jsonrpc: '2.0', id: 7, method: 'fake/unknown', params: {} });
             out({ jsonrpc: '2.0', id: 8, method: 'hooks/invoke', params: { hookId: 'client:99', event: 'PreToolUse', sessionId: 's', input: {}, timeoutMs: 1000 } });
           } else if (m.method === undefined) {

@@ -7,11 +7,12 @@ use crate::transport::{spawn_writer, LineReader, RawConnection, SpawnConfig, Std
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI64, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
 use super::conn::{Callback, Conn, JudgeHandler, McpToolHandler, State};
+use super::discovery::{find, quote, wrong_server_name, Explicit, Found};
 use super::hookd::{Hookd, Inner};
 use super::notifications::ServerNotification;
 use super::reader::read_loop;
@@ -21,6 +22,8 @@ pub struct Builder {
     spawn: SpawnConfig,
     node: OsString,
     hookd_js: Option<PathBuf>,
+    /// `command()` was called: run that program, no discovery.
+    explicit_program: bool,
     workspace: Option<PathBuf>,
     dialect: Option<String>,
     home: Option<PathBuf>,
@@ -42,6 +45,7 @@ impl Default for Builder {
             spawn: SpawnConfig::default(),
             node: "node".into(),
             hookd_js: None,
+            explicit_program: false,
             workspace: None,
             dialect: None,
             home: None,
@@ -64,9 +68,12 @@ impl Default for Builder {
 }
 
 impl Builder {
-    /// Run this program (default `hookd` on `PATH`).
+    /// Run this program (a path, or a name looked up on `PATH`). Without it (or [`Builder::hookd_js`]) the
+    /// sidecar is `$HOOKD_BIN`, else `hookd-sidecar` on `PATH`, else `hookd` on `PATH`; whichever runs must answer
+    /// `initialize` as `serverInfo.name == "hookd"` (else [`Error::NotTheSidecar`]).
     pub fn command(mut self, program: impl Into<OsString>) -> Self {
         self.spawn.program = program.into();
+        self.explicit_program = true;
         self.hookd_js = None;
         self
     }
@@ -217,13 +224,18 @@ impl Builder {
         self
     }
 
-    fn spawn_config(&self) -> SpawnConfig {
+    /// The program to run (see [`Builder::command`] for the order) and the process settings for it.
+    fn spawn_config(&self) -> Result<(SpawnConfig, Found)> {
+        let explicit = match &self.hookd_js {
+            Some(script) => Some(Explicit::Script { node: self.node.clone(), script: script.clone() }),
+            None if self.explicit_program => Some(Explicit::Program(self.spawn.program.clone())),
+            None => None,
+        };
+        let found = find(explicit, &self.spawn.env)?;
         let mut config = self.spawn.clone();
-        if let Some(js) = &self.hookd_js {
-            config.program = self.node.clone();
-            config.args.insert(0, js.clone().into_os_string());
-        }
-        config
+        config.program = found.program.clone();
+        config.args.splice(0..0, found.leading_args.iter().cloned());
+        Ok((config, found))
     }
 
     fn initialize_params(&self) -> Result<InitializeParams> {
@@ -253,7 +265,7 @@ impl Builder {
     /// Spawns hookd and sends `initialize`; its result is [`Hookd::initialize_result`].
     pub async fn spawn(self) -> Result<Hookd> {
         let params = self.initialize_params()?;
-        let config = self.spawn_config();
+        let (config, found) = self.spawn_config()?;
         let spawned = config.spawn()?;
         let pid = spawned.child.id();
         let (out, writer) = spawn_writer(spawned.stdin);
@@ -271,6 +283,8 @@ impl Builder {
             mcp_tool: self.mcp_tool,
             stderr: spawned.stderr,
             request_timeout: self.request_timeout,
+            awaiting_first_answer: AtomicBool::new(true),
+            foreign_output: Mutex::new(None),
         });
         let reader = LineReader::new(spawned.stdout, config.max_message_bytes);
         let reader = tokio::spawn(read_loop(conn.clone(), reader, spawned.stderr_task));
@@ -281,19 +295,72 @@ impl Builder {
                 pid,
                 init: InitializeResult::default(),
                 shutdown_timeout: self.shutdown_timeout,
+                sidecar: (found.path.clone(), found.origin),
                 _tasks: vec![writer, reader],
             }),
         };
-        let init: InitializeResult =
-            hookd.start_request(methods::INITIALIZE, Some(&params))?.timeout(self.startup_timeout).await?;
+        let answer: Result<serde_json::Value> =
+            hookd.start_request(methods::INITIALIZE, Some(&params))?.timeout(self.startup_timeout).await;
+        let wrong = match &answer {
+            Ok(result) => wrong_server_name(result),
+            Err(Error::Timeout) => Some(format!("it did not answer initialize within {} s", self.startup_timeout.as_secs_f64())),
+            Err(Error::Closed { .. }) => match hookd.inner.conn.foreign_output.lock().unwrap().clone() {
+                Some(line) => Some(format!("it printed {} instead of a JSON-RPC answer to initialize", quote(&line))),
+                None => Some(String::new()), // exited: the message needs its exit status
+            },
+            Err(_) => None, // a JSON-RPC error answer: hookd refused the params
+        };
+        if let Some(got) = wrong {
+            return Err(reject(&hookd, &found, got, config.own_process_group).await);
+        }
+        let init: InitializeResult = serde_json::from_value(answer?)?;
         Arc::get_mut(&mut hookd.inner).expect("no other handle yet").init = init;
         Ok(hookd)
     }
 
     /// Spawns hookd with the same process settings and nothing on top (no `initialize`, nothing answered).
     pub fn spawn_raw(self) -> std::io::Result<RawConnection> {
-        RawConnection::start(&self.spawn_config())
+        let (config, _) = self.spawn_config().map_err(|error| match error {
+            Error::Io(error) => error,
+            other => std::io::Error::new(std::io::ErrorKind::NotFound, other.to_string()),
+        })?;
+        RawConnection::start(&config)
     }
+}
+
+/// Kills and reaps the program that turned out not to be hookd (SIGTERM, a second's grace, SIGKILL; its process
+/// group too when it has its own); the error names it and what it did (`got` empty: it exited by itself).
+async fn reject(hookd: &Hookd, found: &Found, got: String, own_group: bool) -> Error {
+    let child = hookd.inner.child.lock().unwrap().take();
+    let mut status = None;
+    if let Some(mut child) = child {
+        #[cfg(unix)]
+        if let Some(pid) = child.id() {
+            let target = if own_group { -(pid as i32) } else { pid as i32 };
+            // SAFETY: a plain kill(2) of the process (group) this client spawned and has not reaped yet.
+            unsafe { libc::kill(target, libc::SIGTERM) };
+        }
+        status = crate::transport::reap(&mut child, Duration::from_secs(1)).await.ok();
+        #[cfg(unix)]
+        if own_group {
+            if let Some(pid) = hookd.inner.pid {
+                // SAFETY: as above; the group is gone or holds only what the program left behind.
+                unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
+            }
+        }
+    }
+    hookd.inner.conn.close_writer();
+    let got = if got.is_empty() {
+        let code = status.and_then(|status| status.code()).map(|code| format!(" with code {code}")).unwrap_or_default();
+        let tail = hookd.inner.conn.stderr.text();
+        let tail = tail.trim();
+        let start = tail.char_indices().rev().nth(300).map(|(i, _)| i).unwrap_or(0);
+        let stderr = if tail.is_empty() { String::new() } else { format!("; its stderr ends with: {}", quote(&tail[start..])) };
+        format!("it exited{code} before answering initialize{stderr}")
+    } else {
+        got
+    };
+    Error::NotTheSidecar { program: found.path.clone(), origin: found.origin.to_owned(), got }
 }
 
 fn path_text(path: &Path) -> Result<String> {

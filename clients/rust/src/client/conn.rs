@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, Notify};
@@ -46,6 +46,10 @@ pub(super) struct Conn {
     pub(super) mcp_tool: Option<McpToolHandler>,
     pub(super) stderr: StderrTail,
     pub(super) request_timeout: Option<Duration>,
+    /// Until the first answer is read, a line that is not JSON-RPC means the program is not hookd.
+    pub(super) awaiting_first_answer: AtomicBool,
+    /// That line, when one came (the reader then stops and initialize fails at once).
+    pub(super) foreign_output: Mutex<Option<String>>,
 }
 
 impl Conn {

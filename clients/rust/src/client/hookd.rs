@@ -24,6 +24,8 @@ pub(super) struct Inner {
     pub(super) pid: Option<u32>,
     pub(super) init: InitializeResult,
     pub(super) shutdown_timeout: Duration,
+    /// The program found (the script, for node) and the rule that found it.
+    pub(super) sidecar: (std::path::PathBuf, &'static str),
     pub(super) _tasks: Vec<JoinHandle<()>>,
 }
 
@@ -74,6 +76,15 @@ impl Hookd {
     /// What `initialize` answered: the dialect, its events, the hooks and the configuration diagnostics.
     pub fn initialize_result(&self) -> &InitializeResult {
         &self.inner.init
+    }
+    /// The sidecar that runs: the path found (the script, when run with node).
+    pub fn sidecar_path(&self) -> &std::path::Path {
+        &self.inner.sidecar.0
+    }
+    /// Which rule found it: "the command argument", "the hookd_js argument", "HOOKD_BIN", "hookd-sidecar on PATH"
+    /// or "hookd on PATH".
+    pub fn sidecar_origin(&self) -> &str {
+        self.inner.sidecar.1
     }
     /// hookd's process id.
     pub fn pid(&self) -> Option<u32> {

@@ -8,6 +8,7 @@
 
 mod builder;
 mod conn;
+mod discovery;
 mod hookd;
 mod management;
 mod notifications;
@@ -17,6 +18,7 @@ mod server_requests;
 mod shutdown;
 
 pub use builder::Builder;
+pub use discovery::{PLAIN_BIN, SERVER_NAME, SIDECAR_BIN};
 pub use hookd::{Hookd, WeakHookd};
 pub use notifications::{Notifications, ServerNotification};
 pub use pending::{Canceller, Pending};

@@ -8,6 +8,8 @@ use std::time::Duration;
 use tokio::process::ChildStdout;
 use tokio::task::JoinHandle;
 use super::conn::Conn;
+use super::discovery::is_protocol_line;
+use std::sync::atomic::Ordering;
 use super::notifications::ServerNotification;
 use super::server_requests::{call_mcp_tool, invoke, judge};
 
@@ -15,10 +17,21 @@ use super::server_requests::{call_mcp_tool, invoke, judge};
 pub(super) async fn read_loop(conn: Arc<Conn>, mut reader: LineReader<ChildStdout>, stderr_task: Option<JoinHandle<()>>) {
     let reason = loop {
         match reader.read_line().await {
-            Ok(Some(line)) => match Message::from_slice(&line) {
-                Ok(message) => dispatch(&conn, message),
-                Err(_) => continue, // not JSON-RPC: nothing can be routed
-            },
+            Ok(Some(line)) => {
+                if conn.awaiting_first_answer.load(Ordering::Acquire) && !is_protocol_line(&line) {
+                    *conn.foreign_output.lock().unwrap() = Some(String::from_utf8_lossy(&line).into_owned());
+                    break "the program printed output that is not JSON-RPC".to_owned();
+                }
+                match Message::from_slice(&line) {
+                    Ok(message) => {
+                        if matches!(message, Message::Response { .. }) {
+                            conn.awaiting_first_answer.store(false, Ordering::Release);
+                        }
+                        dispatch(&conn, message)
+                    }
+                    Err(_) => continue, // not JSON-RPC: nothing can be routed
+                }
+            }
             Ok(None) => break "hookd closed its output (exited)".to_owned(),
             Err(error) => break format!("reading from hookd failed: {error}"),
         }
