@@ -36,6 +36,17 @@ print(json.dumps({{"jsonrpc": "2.0", "id": request["id"], "result": result}}), f
 time.sleep(300)
 """
 
+#: hookd as a newer version might answer: with fields this client does not know (``capabilities``); quits at EOF.
+NEWER_HOOKD = """#!{python}
+import json, os, sys
+open({pids!r}, "a").write("%d\\n" % os.getpid())
+request = json.loads(sys.stdin.readline())
+result = {{"protocolVersion": "0.1", "serverInfo": {{"name": "hookd", "version": "9"}}, "dialect": "claude",
+          "events": [], "hooks": [], "diagnostics": [], "capabilities": {{"handlerTypes": ["command"]}}}}
+print(json.dumps({{"jsonrpc": "2.0", "id": request["id"], "result": result}}), flush=True)
+sys.stdin.read()
+"""
+
 #: Says nothing at all.
 SILENT = """#!{python}
 import os, time
@@ -238,6 +249,14 @@ def test_a_plain_hookd_on_path_is_the_last_resort_and_accepted_when_it_is_the_si
     with hookd.spawn(workspace, home=workspace) as h:
         assert h.sidecar.origin == "hookd on PATH"
         assert h.initialize_result.server_info.name == "hookd"
+
+
+def test_an_initialize_answer_with_fields_the_client_does_not_know_is_accepted(fake_bin: Bin, workspace: Path) -> None:
+    fake_bin.add("hookd-sidecar", NEWER_HOOKD)
+    with hookd.spawn(workspace, home=workspace, shutdown_timeout=0.5) as h:
+        assert h.initialize_result.server_info.name == "hookd"
+        assert h.initialize_result.get("capabilities") == {"handlerTypes": ["command"]}
+    assert_gone(fake_bin)
 
 
 def test_a_hookd_bin_naming_a_missing_file_is_an_error_not_a_fall_through(fake_bin: Bin, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -23,6 +23,13 @@ read -r line
 echo '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"0.1","serverInfo":{"name":"something-else","version":"1"},"dialect":"claude","events":[],"hooks":[],"diagnostics":[]}}'
 exec sleep 300
 "#;
+/// hookd as a newer version might answer: with fields this client does not know (`capabilities`); quits at EOF.
+const NEWER_HOOKD: &str = r#"#!/bin/sh
+echo $$ >> "$PIDS"
+read -r line
+echo '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"0.1","serverInfo":{"name":"hookd","version":"9"},"dialect":"claude","events":[],"hooks":[],"diagnostics":[],"capabilities":{"handlerTypes":["command"]}}}'
+exec cat > /dev/null
+"#;
 const SILENT: &str = "#!/bin/sh\necho $$ >> \"$PIDS\"\nexec sleep 300\n";
 const EXITS: &str = "#!/bin/sh\necho $$ >> \"$PIDS\"\necho 'hookd: unknown option --stdio' >&2\nexit 7\n";
 
@@ -224,6 +231,17 @@ async fn a_plain_hookd_on_path_is_the_last_resort_and_accepted_when_it_is_the_si
     assert_eq!(hookd.sidecar_origin(), "hookd on PATH");
     assert_eq!(hookd.initialize_result().server_info.name, "hookd");
     hookd.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_initialize_answer_with_fields_the_client_does_not_know_is_accepted() {
+    let fixtures = Bin::new();
+    fixtures.add("hookd-sidecar", NEWER_HOOKD);
+    let hookd = fixtures.builder().shutdown_timeout(Duration::from_millis(500)).spawn().await.unwrap();
+    assert_eq!(hookd.initialize_result().server_info.name, "hookd");
+    assert_eq!(hookd.initialize_result().other["capabilities"], serde_json::json!({ "handlerTypes": ["command"] }));
+    hookd.shutdown().await.unwrap();
+    fixtures.assert_gone().await;
 }
 
 #[tokio::test]
