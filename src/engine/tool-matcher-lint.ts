@@ -10,6 +10,8 @@ const NO_SUCH_TOOL = '\u0001hookd-no-such-tool\u0001';
 /** Alternatives judged one by one at most; a longer list is judged as a whole. */
 const MAX_ALTERNATIVES = 64;
 const MAX_MATCHER_LENGTH = 4096;
+/** Alternatives compiled on their own at most per lint (a Rust regex compile is costly); past it matchers are judged whole. */
+const MAX_COMPILES = 1_000;
 
 type Compile = (matcher: string) => ((name: string) => boolean) | undefined;
 
@@ -32,6 +34,7 @@ export function lintToolMatchers(dialect: Dialect, hooks: readonly HookSpec[], o
   const out: Diagnostic[] = [];
   let more = 0;
   const seen = new Set<string>();
+  let compiles = 0;
   for (const hook of hooks) {
     const matcher = hook.matcher;
     if (hook.disabled === true || !toolEvents.has(hook.event) || matcher === undefined || matcher === '' || matcher === '*') continue;
@@ -42,6 +45,7 @@ export function lintToolMatchers(dialect: Dialect, hooks: readonly HookSpec[], o
     seen.add(key);
     if (hook.matches(NO_SUCH_TOOL)) continue;
     const compile: Compile = (pattern) => {
+      if (compiles++ >= MAX_COMPILES) return undefined;
       const compiled = dialect.compileMatcher?.(hook.event, pattern);
       return compiled !== undefined && 'matches' in compiled ? (name) => compiled.matches(name) : undefined;
     };
