@@ -17,6 +17,8 @@ const SHEBANG_BYTES = 256;
 export function directProgramProblems(path: string, shown: string, env: Readonly<Record<string, string>>): FileProblem[] {
   const exists = regularFile(path, shown);
   if ('code' in exists) return [exists];
+  // Windows has no executable bit and no `#!` (a script there is started by its extension's program).
+  if (process.platform === 'win32') return [];
   const problems: FileProblem[] = [];
   if (!canExecute(path))
     problems.push({
