@@ -16,9 +16,11 @@ Usage:
   hookd [serve] [--framing auto|ndjson|content-length] [--log-level error|warn|info|debug]
         [--stop-block-cap N] [--kill-grace-ms N] [--max-message-bytes N] [--managed-settings FILE]
       Serve the protocol on stdin/stdout (spawned by an agent). Logs go to stderr.
-  hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json]
+  hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json] [--tools A,B,...]
       Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
+      Warns about what makes a guard fail open: a program not found, no exec bit, a CRLF shebang, a missing
+      interpreter, a tool matcher naming no tool (--tools: the agent's tool names; default: the dialect's).
   hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Dry-run one event: run the matching hooks for real and print every run and the merged decision.
       --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
@@ -59,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
       handler: { type: 'string' },
       'handler-file': { type: 'string' },
       json: { type: 'boolean' },
+      tools: { type: 'string' },
     },
   });
   const print = (line: string) => process.stdout.write(`${line}\n`);

@@ -2,7 +2,8 @@
 // Exit status 1 when any diagnostic is an error. Prints to stdout (this is not the sidecar).
 import type { Diagnostic } from '../protocol/index.js';
 import { freshCloneLines, freshCloneReport } from './fresh-clone.js';
-import { engineFromFlags, type CommonFlags } from './load-options.js';
+import { lintGuards } from './guard-lint.js';
+import { engineFromFlags, UsageError, type CommonFlags } from './load-options.js';
 
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const where = [diagnostic.file, diagnostic.line, diagnostic.column].filter((part) => part !== undefined).join(':');
@@ -10,11 +11,13 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   return `${where ? `${where}: ` : ''}${diagnostic.severity}: ${diagnostic.message}${field}`;
 }
 
-export function runCheck(flags: CommonFlags & { json?: boolean }, print: (line: string) => void): number {
+export function runCheck(flags: CommonFlags & { json?: boolean; tools?: string }, print: (line: string) => void): number {
   const { engine, loadContext } = engineFromFlags(flags);
   const { hooks, sources } = engine.snapshot;
   // The snapshot's diagnostics, then the dialect's warnings about the configuration as a whole.
   const diagnostics = [...engine.snapshot.diagnostics, ...(engine.dialect.lint?.(hooks, loadContext) ?? [])];
+  // What makes a guard fail open silently (every dialect): programs, scripts, interpreters, tool matchers.
+  for (const warning of lintGuards(engine.dialect, hooks, loadContext, toolsFlag(flags.tools))) diagnostics.push(warning);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const freshClone = freshCloneReport(engine.dialect, loadContext);
   if (flags.json) {
@@ -30,4 +33,15 @@ export function runCheck(flags: CommonFlags & { json?: boolean }, print: (line: 
   for (const diagnostic of diagnostics) print(`  ${formatDiagnostic(diagnostic)}`);
   if (freshClone) for (const line of freshCloneLines(freshClone)) print(line);
   return errors > 0 ? 1 : 0;
+}
+
+/** `--tools Bash,Read,mcp__fs__read`: the tool names the agent registered. */
+function toolsFlag(value: string | undefined): { tools?: readonly string[] } {
+  if (value === undefined) return {};
+  const tools = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (tools.length === 0) throw new UsageError('--tools takes a comma-separated list of tool names, e.g. --tools Bash,Read,Edit');
+  return { tools };
 }

@@ -287,6 +287,10 @@ export interface Dialect {
   parseHandler?(raw: unknown, event: EventName, context: LoadContext): { readonly hook?: HookSpec; readonly diagnostics: readonly Diagnostic[] };
   /** Warnings about the configuration as a whole that no single entry shows (`hookd check`), e.g. handlers an earlier one can hide. */
   lint?(hooks: readonly HookSpec[], context?: LoadContext): Diagnostic[];
+  /** Events whose matcher is tested against a tool name (`hookd check` warns about a matcher that names no tool). */
+  readonly toolEvents?: readonly EventName[];
+  /** The tool names the agent registers when it does not say (`hookd check --tools` and initialize `tools` replace them). */
+  readonly builtinTools?: readonly string[];
   /** The configuration files a fresh clone of the workspace's repository has (committed project files), for `hookd check`. */
   committedSources?(context: LoadContext): ConfigSource[];
   /** Deterministic sample params for an event (dry run, `hookd test`). */

@@ -78,6 +78,13 @@ export const InitializeParamsSchema = z
       })
       .default({}),
     options: ServerOptionsSchema.optional(),
+    tools: z
+      .array(z.string().min(1).max(512))
+      .max(10_000)
+      .optional()
+      .describe(
+        'The tool names the agent registered (built-in and MCP, e.g. ["Bash", "Read", "mcp__fs__read"]): initialize diagnostics then warn (matcher-unknown-tool) about each tool-event matcher that matches none of them, a guard that would never run.',
+      ),
   })
   .meta({ id: 'InitializeParams' });
 export type InitializeParams = z.infer<typeof InitializeParamsSchema>;

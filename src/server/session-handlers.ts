@@ -8,6 +8,7 @@ import { findDialect, DIALECT_NAMES } from '../dialects/index.js';
 import type { InvokeClientHook } from '../engine/client-hook.js';
 import type { LoadContext } from '../engine/dialect.js';
 import { Engine } from '../engine/engine.js';
+import { lintToolMatchers } from '../engine/tool-matcher-lint.js';
 import type { Logger } from '../logger.js';
 import {
   EVENT_NAMES,
@@ -161,6 +162,8 @@ export function createSession(deps: SessionDeps): Session {
     for (const { key, trustedHash } of trustStore.trustedEntries()) engine.setTrusted(key, true, trustedHash);
     const diagnostics = engine.diagnostics();
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
+    // The agent named its tools: matchers that name none of them are guards that never run.
+    if (params.tools !== undefined) for (const warning of lintToolMatchers(dialect, engine.snapshot.hooks, { tools: params.tools })) diagnostics.push(warning);
     for (const diagnostic of diagnostics) logger.info(`config: ${diagnostic.severity}: ${diagnostic.message}`);
 
     const watch = dialect.hotReload === true && options.watch !== false && !closing;

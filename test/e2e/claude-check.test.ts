@@ -75,8 +75,8 @@ describe('hookd check (claude): what Claude Code would warn about', () => {
     const { status, report, text } = check(workspace, home);
     expect(status).toBe(0); // warnings only
     expect(byCode(report, 'command-not-found').map((entry) => [entry.file, entry.field, entry.message.split(':')[0]])).toEqual([
-      [file, 'hooks.PreToolUse[0].hooks[0]', 'command "no-such-guard-hookd-e2e" is not found on PATH'],
-      [file, 'hooks.PreToolUse[0].hooks[1]', `"${workspace}/.claude/hooks/missing.sh" does not exist`],
+      [file, 'hooks.PreToolUse[0].hooks[0].command', 'command "no-such-guard-hookd-e2e" is not found on PATH'],
+      [file, 'hooks.PreToolUse[0].hooks[1].command', `"${workspace}/.claude/hooks/missing.sh" does not exist`],
     ]);
     expect(byCode(report, 'timeout-over-budget')).toEqual([expect.objectContaining({ severity: 'warning', file, field: 'hooks.SessionEnd[0].hooks[0]' })]);
     expect(byCode(report, 'duplicate-handler')).toEqual([expect.objectContaining({ file, field: 'hooks.Stop[0].hooks[0]', message: 'same command as hook user:Stop[0].hooks[0]; it runs once' })]);

@@ -14,6 +14,7 @@ import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
 import { lintShadowing } from './shadowing-lint.js';
 import { syntheticParams } from './synthetic-params.js';
 import { validateParams } from './validate-params.js';
+import { BAMBOO_DEFAULT_TOOLS, BAMBOO_TOOL_EVENTS } from './builtin-tools.js';
 
 export const bambooDialect: Dialect = {
   name: 'bamboo',
@@ -40,4 +41,6 @@ export const bambooDialect: Dialect = {
   parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
   syntheticParams,
   lint: lintShadowing,
+  toolEvents: BAMBOO_TOOL_EVENTS,
+  builtinTools: BAMBOO_DEFAULT_TOOLS,
 };

@@ -2,7 +2,7 @@
 // which of its events may still load at start-up), assigns ids, trust keys and server-owned placement. Must not run anything.
 import type { HookSpec, LoadContext, LoadResult, Placement, SourceRejection } from '../../engine/dialect.js';
 import type { Diagnostic } from '../../protocol/index.js';
-import { readJsonFile } from '../../config/json-locate.js';
+import { locate, readJsonFile, type JsonDocument } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { parseConfig, SECTION, type ParsedConfig, type ParsedHook } from './parse-config.js';
 import { hookSources, serverOwnedPlacement, type HookSource } from './sources.js';
@@ -32,7 +32,7 @@ export function loadBambooHooks(context: LoadContext, platform: NodeJS.Platform 
     for (const entry of parsed.diagnostics) diagnostics.push(entry);
     // Trust-gated files: every hook carries the hash of the content it was loaded from (trust is bound to it).
     const trustHash = source.trustKey !== undefined && read.status === 'ok' ? hooksContentHash(read.document.value) : undefined;
-    const specs = parsed.hooks.map((hook) => hookSpec(source, placement, hook, trustHash));
+    const specs = parsed.hooks.map((hook) => hookSpec(source, placement, hook, trustHash, read.status === 'ok' ? read.document : undefined));
     if (parsed.errorCount === 0) {
       for (const spec of specs) hooks.push(spec);
       continue;
@@ -65,8 +65,11 @@ function rejection(path: string, parsed: ParsedConfig, specs: readonly HookSpec[
   };
 }
 
-function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, trustHash: string | undefined): HookSpec {
+function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, trustHash: string | undefined, document?: JsonDocument): HookSpec {
+  // Where the handler is written, for diagnostics about it after loading (`hookd check`).
+  const path = [SECTION, hook.event, hook.groupIndex, 'hooks', hook.handlerIndex];
   return {
+    location: { file: source.path, ...(document !== undefined ? locate(document, path) : {}), field: formatPath(path) },
     id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
     event: hook.event,
     ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),

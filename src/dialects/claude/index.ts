@@ -18,6 +18,7 @@ import { sessionEndBudgetMs } from './session-end-budget.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
 import { lintClaudeHooks } from './lint.js';
 import { committedSettings } from './committed-settings.js';
+import { CLAUDE_BUILTIN_TOOLS, CLAUDE_TOOL_EVENTS } from './builtin-tools.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
@@ -46,6 +47,8 @@ export const claudeDialect: Dialect = {
   parseHandler: parseDryRunHandler,
   lint: lintClaudeHooks,
   committedSources: committedSettings,
+  toolEvents: CLAUDE_TOOL_EVENTS,
+  builtinTools: CLAUDE_BUILTIN_TOOLS,
   inheritedEnvironment: claudeInheritedEnvironment,
   envFileVariable: (event) => (takesEnvFile(event) ? 'CLAUDE_ENV_FILE' : undefined),
 };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { handlerTypeNotAccepted } from '../../../src/dialects/claude/handler-types.js';
 import { claudeDialect } from '../../../src/dialects/claude/index.js';
 import { lintClaudeHooks } from '../../../src/dialects/claude/lint.js';
+import { lintGuards } from '../../../src/commands/guard-lint.js';
 import type { LoadContext } from '../../../src/engine/dialect.js';
 import { tempTree } from './outcome.js';
 
@@ -20,6 +21,11 @@ const handler = (command: string, more: Record<string, unknown> = {}) => ({ type
 const lintOf = (settings: unknown) => {
   const { context, result } = loadProject(settings);
   return lintClaudeHooks(result.hooks, context);
+};
+/** Commands that cannot start are the guard lint's (src/commands/guard-lint.ts, every dialect). */
+const guardsOf = (settings: unknown) => {
+  const { context, result } = loadProject(settings);
+  return lintGuards(claudeDialect, result.hooks, context);
 };
 
 describe('handler types per event (hooks reference)', () => {
@@ -53,8 +59,8 @@ describe('handler types per event (hooks reference)', () => {
 });
 
 describe('lint: commands that cannot start', () => {
-  it('a program not on PATH is a warning naming it; sh, a builtin, a pipeline head on PATH and VAR=value prefixes are looked through', () => {
-    const warnings = lintOf({
+  it('a program not on PATH is a warning naming it, in every simple command of the line (a pipeline tail too); sh, a builtin and VAR=value prefixes are looked through', () => {
+    const warnings = guardsOf({
       hooks: {
         PreToolUse: [
           { hooks: [handler('no-such-program-hookd-test --x'), handler('sh -c "exit 0"'), handler('echo hi | no-such-tail-hookd-test')] },
@@ -63,8 +69,9 @@ describe('lint: commands that cannot start', () => {
       },
     });
     expect(warnings.map((entry) => [entry.code, entry.field, entry.message.split(':')[0]])).toEqual([
-      ['command-not-found', 'hooks.PreToolUse[0].hooks[0]', 'command "no-such-program-hookd-test" is not found on PATH'],
-      ['command-not-found', 'hooks.PreToolUse[1].hooks[0]', 'command "missing-after-assignments-hookd" is not found on PATH'],
+      ['command-not-found', 'hooks.PreToolUse[0].hooks[0].command', 'command "no-such-program-hookd-test" is not found on PATH'],
+      ['command-not-found', 'hooks.PreToolUse[0].hooks[2].command', 'command "no-such-tail-hookd-test" is not found on PATH'],
+      ['command-not-found', 'hooks.PreToolUse[1].hooks[0].command', 'command "missing-after-assignments-hookd" is not found on PATH'],
     ]);
   });
 
@@ -93,7 +100,7 @@ describe('lint: commands that cannot start', () => {
         },
       }),
     );
-    const warnings = lintClaudeHooks(claudeDialect.load(context).hooks, context);
+    const warnings = lintGuards(claudeDialect, claudeDialect.load(context).hooks, context);
     expect(warnings.map((entry) => entry.message.split(':')[0])).toEqual([
       `"${workspace}/.claude/hooks/gone.sh" does not exist`,
       '"./.claude/hooks" is not a file',
@@ -102,8 +109,8 @@ describe('lint: commands that cannot start', () => {
   });
 
   it('exec form (args): the command itself is looked up', () => {
-    const warnings = lintOf({ hooks: { Stop: [{ hooks: [handler('missing-exec-hookd', { args: ['x'] }), handler('sh', { args: ['-c', 'true'] })] }] } });
-    expect(warnings.map((entry) => entry.field)).toEqual(['hooks.Stop[0].hooks[0]']);
+    const warnings = guardsOf({ hooks: { Stop: [{ hooks: [handler('missing-exec-hookd', { args: ['x'] }), handler('sh', { args: ['-c', 'true'] })] }] } });
+    expect(warnings.map((entry) => entry.field)).toEqual(['hooks.Stop[0].hooks[0].command']);
   });
 });
 
@@ -128,20 +135,20 @@ describe('lint: SessionEnd budget', () => {
 
   it('at most 50 warnings, then one summary', () => {
     const many = Array.from({ length: 60 }, (_, index) => handler(`missing-${index}-hookd`));
-    const warnings = lintOf({ hooks: { Stop: [{ hooks: many }] } });
+    const warnings = guardsOf({ hooks: { Stop: [{ hooks: many }] } });
     expect(warnings).toHaveLength(51);
-    expect(warnings.at(-1)).toMatchObject({ code: 'lint-more', message: 'and 10 more warning(s) about hooks, not listed' });
+    expect(warnings.at(-1)).toMatchObject({ code: 'lint-more', message: 'and 10 more warning(s) about hook commands, not listed' });
   });
 });
 
 describe('lint: bounded', () => {
   it('a file of 5,000 distinct missing programs: looked up at most 2,000 times, then one info; 50 warnings listed', () => {
     const many = Array.from({ length: 5_000 }, (_, index) => handler(`missing-${index}-hookd`));
-    const warnings = lintOf({ hooks: { Stop: [{ hooks: many }] } });
+    const warnings = guardsOf({ hooks: { Stop: [{ hooks: many }] } });
     expect(warnings.filter((entry) => entry.code === 'command-not-found')).toHaveLength(50);
     expect(warnings.slice(-2)).toEqual([
       { severity: 'info', code: 'lint-stopped', message: 'check stopped looking up hook commands after 2000 distinct programs' },
-      { severity: 'warning', code: 'lint-more', message: 'and 1950 more warning(s) about hooks, not listed' },
+      { severity: 'warning', code: 'lint-more', message: 'and 1950 more warning(s) about hook commands, not listed' },
     ]);
   });
 });
