@@ -37,16 +37,18 @@ export function probeAppendable(path: string): string | undefined {
   }
 }
 
+/** A queued line, or the place where records were dropped (written as one note saying how many). */
+type QueueItem = Buffer | { dropped: number };
+
 export class AuditFileWriter {
   readonly path: string;
   readonly #maxBytes: number;
   readonly #keepFiles: number;
   readonly #maxQueuedBytes: number;
   readonly #settings: AuditFileSettings;
-  #queue: Buffer[] = [];
+  #queue: QueueItem[] = [];
   #queuedBytes = 0;
-  #dropped = 0;
-  /** Dropped since the last report on stderr (one report per run of drops). */
+  /** A run of drops was reported on stderr; reset once a line is written again. */
   #reportedDrops = false;
   #handle: FileHandle | undefined;
   #draining: Promise<void> | undefined;
@@ -105,9 +107,13 @@ export class AuditFileWriter {
     await handle?.close().catch(() => {});
   }
 
-  #drop(count: number, why: string): void {
-    this.#dropped += count;
+  /** Counts `count` dropped records at the end of the queue (or its front: what failed to write came first). */
+  #drop(count: number, why: string, atFront = false): void {
     this.#totalDropped += count;
+    const edge = atFront ? this.#queue[0] : this.#queue.at(-1);
+    if (edge !== undefined && !Buffer.isBuffer(edge)) edge.dropped += count;
+    else if (atFront) this.#queue.unshift({ dropped: count });
+    else this.#queue.push({ dropped: count });
     if (this.#reportedDrops) return;
     this.#reportedDrops = true;
     this.#settings.onProblem(`audit log ${this.path}: dropping records: ${why}; the next record written says how many`);
@@ -117,30 +123,32 @@ export class AuditFileWriter {
     while (this.#queue.length > 0) {
       const batch: Buffer[] = [];
       let batchBytes = 0;
-      while (this.#queue.length > 0 && (batch.length === 0 || batchBytes + this.#queue[0]!.length <= MAX_BATCH_BYTES)) {
-        const line = this.#queue.shift()!;
-        batch.push(line);
-        batchBytes += line.length;
+      let records = 0;
+      let notedDrops = 0;
+      while (this.#queue.length > 0) {
+        const item = this.#queue[0]!;
+        const bytes = Buffer.isBuffer(item) ? item : Buffer.from(this.#settings.droppedLine(item.dropped), 'utf8');
+        if (batch.length > 0 && batchBytes + bytes.length > MAX_BATCH_BYTES) break;
+        this.#queue.shift();
+        batch.push(bytes);
+        batchBytes += bytes.length;
+        if (Buffer.isBuffer(item)) {
+          records += 1;
+          this.#queuedBytes -= item.length;
+        } else notedDrops += item.dropped;
       }
-      this.#queuedBytes -= batchBytes;
-      const records = batch.length;
-      const droppedBefore = this.#dropped;
-      if (droppedBefore > 0) {
-        batch.unshift(Buffer.from(this.#settings.droppedLine(droppedBefore), 'utf8'));
-        this.#dropped = 0;
-        this.#reportedDrops = false;
-      }
+      if (records > 0) this.#reportedDrops = false;
       try {
         await this.#write(batch);
         this.#lastWriteProblem = undefined;
       } catch (error) {
         const message = (error as Error).message;
-        // the lines of a failed write are dropped; said once per kind of failure, not per batch
-        this.#dropped += droppedBefore + records;
-        this.#totalDropped += records;
         await this.#closeHandle();
+        // Said once per kind of failure, not per batch; the lost records (and notes) are counted at the queue's front.
         if (this.#lastWriteProblem !== message) this.#settings.onProblem(`audit log ${this.path}: cannot write: ${message}; its records are dropped and counted`);
         this.#lastWriteProblem = message;
+        this.#totalDropped -= notedDrops;
+        this.#drop(records + notedDrops, message, true);
       }
     }
   }
