@@ -74,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
   if (values.help) return print(HELP), 0;
   if (values.version) return print(SERVER_VERSION), 0;
   const [command = 'serve', ...rest] = positionals;
+  if (values['audit-log'] !== undefined && command !== 'serve') throw new UsageError(`--audit-log is an option of hookd serve, not of hookd ${command}`);
   switch (command) {
     case 'serve': {
       const framing = values.framing ?? 'auto';
