@@ -72,15 +72,31 @@ export class AuditFileWriter {
   enqueue(line: string): boolean {
     const bytes = Buffer.from(line, 'utf8');
     if (this.#queuedBytes + bytes.length > this.#maxQueuedBytes && this.#queue.length > 0) {
-      this.#drop(1, `the disk is slower than records come (more than ${this.#maxQueuedBytes} bytes waiting)`);
+      this.#drop(1);
+      this.#reportDrops(`the disk is slower than records come (more than ${this.#maxQueuedBytes} bytes waiting)`);
       return false;
     }
     this.#queue.push(bytes);
     this.#queuedBytes += bytes.length;
-    this.#draining ??= this.#drain().finally(() => {
-      this.#draining = undefined;
-    });
+    this.#kick();
     return true;
+  }
+
+  /** Starts draining unless it runs; a line queued while the last drain was finishing starts the next one. */
+  #kick(): void {
+    if (this.#draining !== undefined) return;
+    this.#draining = this.#drain()
+      .catch((error: unknown) => {
+        // A bug here must not become an unhandled rejection (that would end the sidecar), nor a retry loop.
+        this.#totalDropped += this.#queue.filter((item) => Buffer.isBuffer(item)).length;
+        this.#queue = [];
+        this.#queuedBytes = 0;
+        this.#settings.onProblem(`audit log ${this.path}: writer failed: ${(error as Error).message}; queued records dropped`);
+      })
+      .finally(() => {
+        this.#draining = undefined;
+        if (this.#hasLines()) this.#kick();
+      });
   }
 
   /** Resolves once every queued line is written (or dropped), or after `timeoutMs`, whichever is first. */
@@ -107,20 +123,27 @@ export class AuditFileWriter {
     await handle?.close().catch(() => {});
   }
 
-  /** Counts `count` dropped records at the end of the queue (or its front: what failed to write came first). */
-  #drop(count: number, why: string, atFront = false): void {
+  /** A drop note alone is not written: it waits for the next line. */
+  #hasLines(): boolean {
+    return this.#queue.some((item) => Buffer.isBuffer(item));
+  }
+
+  /** Counts `count` dropped records at the end of the queue, where the next line written will say so. */
+  #drop(count: number): void {
     this.#totalDropped += count;
-    const edge = atFront ? this.#queue[0] : this.#queue.at(-1);
-    if (edge !== undefined && !Buffer.isBuffer(edge)) edge.dropped += count;
-    else if (atFront) this.#queue.unshift({ dropped: count });
+    const last = this.#queue.at(-1);
+    if (last !== undefined && !Buffer.isBuffer(last)) last.dropped += count;
     else this.#queue.push({ dropped: count });
+  }
+
+  #reportDrops(why: string): void {
     if (this.#reportedDrops) return;
     this.#reportedDrops = true;
     this.#settings.onProblem(`audit log ${this.path}: dropping records: ${why}; the next record written says how many`);
   }
 
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
+    while (this.#hasLines()) {
       const batch: Buffer[] = [];
       let batchBytes = 0;
       let records = 0;
@@ -137,18 +160,24 @@ export class AuditFileWriter {
           this.#queuedBytes -= item.length;
         } else notedDrops += item.dropped;
       }
-      if (records > 0) this.#reportedDrops = false;
       try {
         await this.#write(batch);
         this.#lastWriteProblem = undefined;
+        if (records > 0) this.#reportedDrops = false;
       } catch (error) {
         const message = (error as Error).message;
         await this.#closeHandle();
-        // Said once per kind of failure, not per batch; the lost records (and notes) are counted at the queue's front.
+        // Said once per kind of failure, not per batch. This batch and whatever queued meanwhile are dropped and
+        // counted (the next line that makes it says how many); the next record appended tries the file again.
         if (this.#lastWriteProblem !== message) this.#settings.onProblem(`audit log ${this.path}: cannot write: ${message}; its records are dropped and counted`);
         this.#lastWriteProblem = message;
-        this.#totalDropped -= notedDrops;
-        this.#drop(records + notedDrops, message, true);
+        const queuedLines = this.#queue.filter((item) => Buffer.isBuffer(item)).length;
+        const queuedNotes = this.#queue.reduce((sum, item) => sum + (Buffer.isBuffer(item) ? 0 : item.dropped), 0);
+        this.#queue = [];
+        this.#queuedBytes = 0;
+        this.#totalDropped -= notedDrops + queuedNotes;
+        this.#drop(records + notedDrops + queuedLines + queuedNotes);
+        return;
       }
     }
   }

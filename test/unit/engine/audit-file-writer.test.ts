@@ -1,6 +1,6 @@
 // The audit file writer: whole lines in order, rotation FILE → FILE.1 → … → FILE.<keep> at a tiny maxBytes with
 // nothing lost but what falls off the end, a full queue dropping with a counted note, and an unwritable path.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuditFileWriter, probeAppendable } from '../../../src/engine/audit-file-writer.js';
@@ -95,6 +95,27 @@ describe('audit file writer', () => {
     // the note stands where the records went missing: after the ones accepted, before the next one
     expect(written.slice(0, accepted).map((record) => record.n)).toEqual(Array.from({ length: accepted }, (_, index) => index + 10));
     expect(written.slice(accepted)).toEqual([{ dropped: 30 - accepted }, { n: 99, pad: 'x'.repeat(20) }]);
+  });
+
+  it('a write that fails (the directory vanished) drops its records, says so once, and the next line written counts them', async () => {
+    const dir = join(scratchDir('hookd-audit-'), 'logs');
+    mkdirSync(dir);
+    const path = join(dir, 'audit.jsonl');
+    const { instance, problems } = writer(path);
+    instance.enqueue(line(10));
+    await instance.flush();
+    rmSync(dir, { recursive: true });
+    instance.enqueue(line(11));
+    await instance.flush();
+    instance.enqueue(line(12));
+    await instance.flush();
+    expect(instance.droppedTotal).toBe(2);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/cannot write: .*ENOENT/);
+    mkdirSync(dir);
+    instance.enqueue(line(13));
+    await instance.close();
+    expect(linesOf(path).map((text) => JSON.parse(text))).toEqual([{ dropped: 2 }, { n: 13, pad: 'x'.repeat(20) }]);
   });
 
   it('an unwritable path is reported, not thrown', () => {
