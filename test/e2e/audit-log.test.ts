@@ -86,6 +86,32 @@ describe('audit log (built sidecar)', () => {
     expect(decision).toMatchObject({ 'event.name': 'hookd.decision', 'hookd.event.name': 'UserPromptSubmit', 'hookd.event.run_count': 1 });
   });
 
+  it('an async handler is recorded when it settles, marked hookd.run.async', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0', async: true }] }] } });
+    const path = join(scratchDir('hookd-audit-'), 'audit.jsonl');
+    const sidecar = spawnSidecar();
+    await sidecar.initialize(workspace, { options: { auditLog: { path } } });
+    await sidecar.request('hooks/PostToolUse', { session: { id: 'async' }, toolName: 'Bash', toolInput: { command: 'ls' }, toolResponse: {} });
+    // Polled until a deadline: the async run settles (and is written) some time after the answer.
+    const deadline = Date.now() + 20_000;
+    let asyncRun: Record<string, any> | undefined;
+    while (asyncRun === undefined && Date.now() < deadline) {
+      asyncRun = recordsOf(path).find((record) => record['hookd.run.async'] === true);
+      if (asyncRun === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(asyncRun).toMatchObject({ 'event.name': 'hookd.run', 'hookd.event.name': 'PostToolUse', 'session.id': 'async', 'hookd.run.status': 'ok', 'process.exit.code': 0 });
+    const decision = recordsOf(path).find((record) => record['event.name'] === 'hookd.decision');
+    expect(decision).toMatchObject({ 'hookd.event.run_count': 0 });
+  });
+
+  it('a malformed auditLog option is invalid params naming the field', async () => {
+    const sidecar = spawnSidecar();
+    const answer = await sidecar.call('initialize', { protocolVersion: '0.1', dialect: 'claude', workspace: makeWorkspace(), capabilities: {}, options: { auditLog: { path: '/tmp/x.jsonl', maxBytes: 0 } } });
+    expect(answer.error?.code).toBe(-32602);
+    expect(answer.error?.message).toContain('auditLog');
+  });
+
   it('rotates at maxBytes: files stay within the cap, and with enough keepFiles no record is lost', async () => {
     const workspace = makeWorkspace();
     const path = join(scratchDir('hookd-audit-'), 'audit.jsonl');
