@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // argv → command: serve (default; the JSON-RPC sidecar on stdio), check, test, --version, --help.
 // Serving writes only protocol messages to stdout; the one-shot commands print their report there.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCheck } from './commands/check.js';
 import { UsageError } from './commands/load-options.js';
@@ -15,7 +16,9 @@ const HELP = `hookd ${SERVER_VERSION} — lifecycle hooks engine for AI coding a
 Usage:
   hookd [serve] [--framing auto|ndjson|content-length] [--log-level error|warn|info|debug]
         [--stop-block-cap N] [--kill-grace-ms N] [--max-message-bytes N] [--managed-settings FILE]
-      Serve the protocol on stdin/stdout (spawned by an agent). Logs go to stderr.
+        [--audit-log FILE]
+      Serve the protocol on stdin/stdout (spawned by an agent). Logs go to stderr. --audit-log appends a JSONL
+      record of every hook run and event decision to FILE (10 MiB, then rotated to FILE.1..FILE.3).
   hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json] [--tools A,B,...]
       Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
@@ -40,6 +43,11 @@ function numberFlag(name: string, value: string | undefined): number | undefined
   return parsed;
 }
 
+function auditLogFlag(value: string): string {
+  if (value.trim() === '') throw new UsageError('--audit-log takes a file path');
+  return resolve(value);
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -54,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
       'kill-grace-ms': { type: 'string' },
       'max-message-bytes': { type: 'string' },
       'managed-settings': { type: 'string' },
+      'audit-log': { type: 'string' },
       dialect: { type: 'string' },
       workspace: { type: 'string' },
       home: { type: 'string' },
@@ -68,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
   if (values.help) return print(HELP), 0;
   if (values.version) return print(SERVER_VERSION), 0;
   const [command = 'serve', ...rest] = positionals;
+  if (values['audit-log'] !== undefined && command !== 'serve') throw new UsageError(`--audit-log is an option of hookd serve, not of hookd ${command}`);
   switch (command) {
     case 'serve': {
       const framing = values.framing ?? 'auto';
@@ -84,6 +94,7 @@ async function main(argv: string[]): Promise<number> {
         ...(killGraceMs !== undefined ? { killGraceMs } : {}),
         ...(maxMessageBytes ? { maxMessageBytes } : {}),
         ...(values['managed-settings'] ? { managedSettingsPath: values['managed-settings'] } : {}),
+        ...(values['audit-log'] !== undefined ? { auditLogPath: auditLogFlag(values['audit-log']) } : {}),
       });
       return -1; // keeps running
     }

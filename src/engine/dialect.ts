@@ -2,6 +2,7 @@
 // The engine knows dialects only through this file; it must never import a concrete dialect.
 import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource, ServerOptions } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
+import type { AuditAttributes } from './audit-record.js';
 
 export type CommandHandler = {
   readonly type: 'command';
@@ -199,6 +200,8 @@ export type EventContext = {
   readonly cwd: string;
   /** The event is not tied to an agent session's workspace (params.serverOwned): hooks use serverOwnedPlacement. */
   readonly serverOwned?: boolean;
+  /** Appends a record to the audit log, stamped with this session and event (engine/audit-log.ts); absent when it is off. */
+  readonly audit?: (record: AuditAttributes) => void;
 };
 
 /** What one run asked for, after the dialect read its output. */

@@ -4,6 +4,7 @@
 // Knows no dialect by name.
 import type { EventParams, EventName, ProgressParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
+import { withAudit, type AuditLog } from './audit-log.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import { isDelegatedHandler, runDelegatedHook, type DelegatedClient } from './delegated-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
@@ -30,6 +31,8 @@ export type DispatchSettings = {
   readonly serverOptions?: ServerOptions;
   /** Where per-run environment files go (Dialect.envFileVariable); undefined: hooks get none. */
   readonly tempDirs?: SessionTempDirs;
+  /** The audit log, offered to the dialect as EventContext.audit; undefined: off. */
+  readonly auditLog?: AuditLog;
 };
 
 /** One async handler's run, handed to whoever runs it in the background with a signal of its own. */
@@ -126,7 +129,7 @@ function dispatchBudget(budgetMs: number | undefined, signal: AbortSignal): Disp
 
 export async function dispatchEvent(request: DispatchRequest, settings: DispatchSettings): Promise<DispatchOutcome> {
   const { dialect, event, params, workspace, signal } = request;
-  const context = eventContext(event, params, workspace);
+  const context = withAudit(eventContext(event, params, workspace), settings.auditLog);
   const target = dialect.matchTarget(event, params);
   const matched = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
   const skippedByCondition: HookSpec[] = [];

@@ -4,6 +4,8 @@
 import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import { AsyncOutbox, MAX_OUTPUTS_PER_SESSION } from './async-outbox.js';
 import { asyncOutputOf, asyncRunOf, rewakeMessage, type AsyncSettled } from './async-runs.js';
+import type { AuditLog } from './audit-log.js';
+import { auditScope, dispatchRecords, runRecord } from './audit-record.js';
 import { SessionTempDirs } from './env-files.js';
 import type { ProcessRunner } from '../runner/types.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../runner/types.js';
@@ -26,6 +28,7 @@ import {
   type RegistrySnapshot,
 } from './registry.js';
 import { RunSnapshots } from './run-snapshots.js';
+import { summarizeRun } from './run-summary.js';
 import { TrustBook, type TrustState } from './trust-state.js';
 
 export type EngineOptions = {
@@ -48,6 +51,8 @@ export type EngineOptions = {
   readonly asyncInForeground?: boolean;
   /** An async handler finished (its output is also kept for the session's next event result). Must not throw. */
   readonly onAsyncSettled?: (settled: AsyncSettled) => void;
+  /** Opt-in audit log: a record per run and per decision; dialects append their own through EventContext.audit. */
+  readonly auditLog?: AuditLog;
 };
 
 export type EventDispatch = {
@@ -227,6 +232,7 @@ export class Engine {
       ...(options.delegated ? { delegated: options.delegated } : {}),
       ...(options.serverOptions ? { serverOptions: options.serverOptions } : {}),
       ...(this.#tempDirs ? { tempDirs: this.#tempDirs } : {}),
+      ...(options.auditLog ? { auditLog: options.auditLog } : {}),
     };
   }
 
@@ -252,7 +258,15 @@ export class Engine {
     this.dialect.afterDispatch?.(event, params.session.id);
     if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(params.session.id, dispatch.result);
     if (event === 'SessionEnd') this.#tempDirs?.removeSession(params.session.id);
+    this.#audit(event, params, options.requestId, dispatch);
     return dispatch;
+  }
+
+  /** The event's run records, then its decision record (as answered), when the audit log is on. */
+  #audit(event: EventName, params: EventParams, requestId: string | number | undefined, dispatch: EventDispatch): void {
+    const log = this.#options.auditLog;
+    if (log === undefined) return;
+    for (const record of dispatchRecords(auditScope(this.dialect.name, event, params, requestId), dispatch.result, dispatch.cancelled)) log.append(record);
   }
 
   #deliverAsyncOutputs(sessionId: string, result: EventResult): void {
@@ -268,6 +282,7 @@ export class Engine {
     const settled = this.#background.track(sessionId, undefined, (signal) => background.run(signal));
     settled.then(
       ({ outcome, verdict, env }) => {
+        this.#options.auditLog?.append(runRecord(auditScope(this.dialect.name, event, context.params, requestId), summarizeRun(hook, outcome, verdict), { async: true }));
         if (outcome.cancelled) return;
         const output = asyncOutputOf(event, hook, outcome, verdict, env);
         if (output.additionalContext !== undefined || output.systemMessage !== undefined || output.environment !== undefined) this.#outbox.put(sessionId, output);
@@ -301,8 +316,10 @@ export class Engine {
   }
 
   /** Runs one handler (not in the configuration) on an event, ignoring its matcher. Persists nothing. */
-  dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
-    return this.#run(event, params, [hook], options, true);
+  async dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
+    const dispatch = await this.#run(event, params, [hook], options, true);
+    this.#audit(event, params, options.requestId, dispatch);
+    return dispatch;
   }
 
   async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {

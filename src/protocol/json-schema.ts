@@ -1,6 +1,7 @@
 // Builds the JSON Schema of the whole protocol from the zod method table (params as the sender sends them,
 // results as the receiver answers them). Pure; scripts/gen-schema.mjs writes it to protocol/schema/.
 import { z } from 'zod';
+import { AuditRecordSchema } from './audit-log.js';
 import { withoutDepthBound } from './json-depth.js';
 import { ClientNotifications, Requests, ServerNotifications, ServerRequests } from './methods.js';
 import { PROTOCOL_VERSION } from './version.js';
@@ -34,6 +35,9 @@ export function buildProtocolSchema(): Record<string, unknown> {
     clientNotifications: notifications(ClientNotifications),
     serverNotifications: notifications(ServerNotifications),
     serverRequests,
+    files: {
+      auditLog: { description: 'Each line of the audit log (the auditLog initialize option, hookd serve --audit-log) is one of these records.', record: toSchema(AuditRecordSchema, 'output') },
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // Zod schemas of the session lifecycle and management methods (initialize, hooks/list, hooks/cancel, ...)
 // and of the notifications hookd sends. Hook vocabulary beyond names and provenance stays out.
 import { z } from 'zod';
+import { AuditLogOptionsSchema } from './audit-log.js';
 import { DiagnosticSchema } from './diagnostics.js';
 
 export const ConfigSourceSchema = z
@@ -52,6 +53,9 @@ export const ServerOptionsSchema = z
       .boolean()
       .optional()
       .describe("Remove credentials from hooks' environment (claude: as CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1); default: hookd's own CLAUDE_CODE_SUBPROCESS_ENV_SCRUB."),
+    auditLog: AuditLogOptionsSchema.optional().describe(
+      'Append a JSONL audit record of every handler run and every event decision to this file (see protocol/README.md, "Audit log"); overrides `hookd serve --audit-log`. Off by default.',
+    ),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;

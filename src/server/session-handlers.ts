@@ -39,6 +39,8 @@ import { delegatedClient } from './delegated-client.js';
 import { asyncFailure, asyncRewakeParams } from './async-report.js';
 import type { AsyncSettled } from '../engine/async-runs.js';
 import { startConfigReloader, type ConfigReloader } from './config-reloader.js';
+import type { AuditLog } from '../engine/audit-log.js';
+import { setUpAuditLog } from './audit-log-setup.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 import { sourceHandlers } from './source-handlers.js';
 
@@ -46,6 +48,8 @@ export type SessionDefaults = {
   readonly stopBlockCap?: number;
   readonly killGraceMs?: number;
   readonly managedSettingsPath?: string;
+  /** `--audit-log FILE` (absolute): the audit log when initialize's options.auditLog names none. */
+  readonly auditLogPath?: string;
 };
 
 export type SessionDeps = {
@@ -97,6 +101,7 @@ export function createSession(deps: SessionDeps): Session {
   let shutdownRequested = false;
   /** Set once hookd is exiting (input closed, a signal): events still arriving are cancelled without running. */
   let closing = false;
+  let auditLog: AuditLog | undefined;
   const { logger } = deps;
 
   const requireActive = (): ActiveSession => {
@@ -132,6 +137,8 @@ export function createSession(deps: SessionDeps): Session {
     checkWorkspace(params.workspace);
     const options = params.options ?? {};
     const programmaticHooks = params.capabilities.programmaticHooks === true;
+    const audit = setUpAuditLog(options.auditLog, deps.defaults.auditLogPath, params.workspace, logger);
+    auditLog = audit.log ?? auditLog;
     const engine = new Engine({
       dialect,
       runner: deps.runner,
@@ -144,6 +151,7 @@ export function createSession(deps: SessionDeps): Session {
       ...(programmaticHooks ? { invokeClientHook } : {}),
       delegated: delegatedClient(params.capabilities, deps.callClient),
       serverOptions: options,
+      ...(audit.log ? { auditLog: audit.log } : {}),
     });
     const home = params.home ?? homedir();
     const managedSettingsPath = options.managedSettingsPath ?? deps.defaults.managedSettingsPath;
@@ -161,6 +169,7 @@ export function createSession(deps: SessionDeps): Session {
     // Each trust is for the content hash recorded with it; an entry without one (older hookd) trusts no content.
     for (const { key, trustedHash } of trustStore.trustedEntries()) engine.setTrusted(key, true, trustedHash);
     const diagnostics = engine.diagnostics();
+    if (audit.diagnostic) diagnostics.push(audit.diagnostic);
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
     // The agent named its tools: matchers that name none of them are guards that never run.
     if (params.tools !== undefined) for (const warning of lintToolMatchers(dialect, engine.snapshot.hooks, { tools: params.tools })) diagnostics.push(warning);
@@ -203,6 +212,8 @@ export function createSession(deps: SessionDeps): Session {
 
   const stopEverything = async () => {
     await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
+    // What the aborted runs recorded reaches the file before the answer (shutdown) or the exit.
+    await auditLog?.flush(500);
   };
   const closeSession = async () => {
     closing = true;
