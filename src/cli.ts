@@ -19,9 +19,10 @@ Usage:
   hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
-  hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
+  hookd test <Event> [--input FILE|-] [--explain] [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Dry-run one event: run the matching hooks for real and print every run and the merged decision.
       --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
+      --explain first prints every configured hook: fires, or skipped and why (with --json: an "explain" field).
   hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
       Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
       with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
@@ -59,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       handler: { type: 'string' },
       'handler-file': { type: 'string' },
       json: { type: 'boolean' },
+      explain: { type: 'boolean' },
     },
   });
   const print = (line: string) => process.stdout.write(`${line}\n`);

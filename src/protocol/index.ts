@@ -12,3 +12,4 @@ export * from './background-run.js';
 export * from './delegated.js';
 export * from './async-rewake.js';
 export * from './sources.js';
+export * from './explain.js';

@@ -78,5 +78,6 @@ function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, tr
     ...(source.trustKey !== undefined ? { trustKey: source.trustKey } : {}),
     ...(trustHash !== undefined ? { trustHash } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
+    ...(hook.disabledBy !== undefined ? { disabledBy: hook.disabledBy } : {}),
   };
 }

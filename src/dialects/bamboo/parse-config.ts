@@ -26,6 +26,8 @@ export type ParsedHook = {
   readonly handler: HandlerSpec;
   /** The section or the group has `enabled: false`. */
   readonly disabled: boolean;
+  /** With disabled: which `enabled: false` (for explanations). */
+  readonly disabledBy?: string;
 };
 
 export type ParsedConfig = {
@@ -139,7 +141,8 @@ export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = 
         report(parsed.problems, [...groupPath, 'hooks', handlerIndex]);
         if (parsed.handler === undefined) return;
         const disabled = sectionEnabled === false || group.enabled === false;
-        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled });
+        const disabledBy = sectionEnabled === false ? `"enabled": false on ${SECTION} in ${document.file}` : `"enabled": false on its group ${formatPath(groupPath)} in ${document.file}`;
+        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled, ...(disabled ? { disabledBy } : {}) });
       });
     });
   }
