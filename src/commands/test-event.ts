@@ -75,6 +75,7 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
 
 export async function runTestEvent(event: string | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
   if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
+  if (flags.explain && (flags.handler !== undefined || flags['handler-file'] !== undefined)) throw new UsageError('--explain explains the configured hooks; it does not go with --handler or --handler-file');
   if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
   const { engine, workspace, runner } = engineFromFlags(flags);
   if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);

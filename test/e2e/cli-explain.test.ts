@@ -82,6 +82,14 @@ describe('hookd test --explain (built CLI)', () => {
     expect(result.stdout).toContain(`skipped — untrusted: ${setup.projectFile} needs trust: "workspace:${setup.workspace}" is not trusted`);
   });
 
+  it('--explain with --handler is a usage error (exit 2, on stderr)', () => {
+    const workspace = claudeWorkspace();
+    const result = hookd(['test', 'PreToolUse', '--explain', '--handler', '{"type":"command","command":"true"}', '--workspace', workspace, '--home', workspace]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--explain');
+    expect(result.stdout).toBe('');
+  });
+
   it('without --explain nothing of the explanation is printed', () => {
     const workspace = claudeWorkspace();
     const result = hookd(['test', 'PreToolUse', '--workspace', workspace, '--home', workspace]);

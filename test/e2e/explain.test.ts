@@ -120,6 +120,17 @@ describe('hooks/explain (built sidecar, claude)', () => {
     expect(result.hooks[0].detail).toContain(`disableAllHooks is true in ${settings}:`);
   });
 
+  it("disabled: a subagent's Stop hook kept from loading by disableAllHooks is explained as the SubagentStop it would be", async () => {
+    const workspace = makeWorkspace();
+    const settings = writeClaudeSettings(workspace, { disableAllHooks: true });
+    const agent = join(workspace, '.claude', 'agents', 'reviewer.md');
+    mkdirSync(dirname(agent), { recursive: true });
+    writeFileSync(agent, '---\nname: reviewer\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo review\n---\n\nReview.\n');
+    const { sidecar } = await start(workspace, { sources: [{ scope: 'project', path: settings }, { scope: 'subagent', path: agent }] });
+    const result = await sidecar.request('hooks/explain', { event: 'SubagentStop', params: { session, agentId: 'a1', agentType: 'reviewer' } });
+    expect(result.hooks).toEqual([expect.objectContaining({ event: 'SubagentStop', scope: 'subagent', verdict: 'skipped', reason: 'disabled' })]);
+  });
+
   it('disabled: allowManagedHooksOnly in managed settings keeps a project hook from loading, and says so', async () => {
     const workspace = makeWorkspace();
     writeClaudeSettings(workspace, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [command('echo project')] }] } });

@@ -64,12 +64,12 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
       if (managed ? policy.disableManaged : policy.disableOthers) {
         disabled++;
         const flag = managed ? policy.disabledManagedBy : policy.disabledBy;
-        notLoaded.push(notLoadedHook(source, hook, `not loaded: disableAllHooks is true${flagAt(flag)}`));
+        notLoaded.push(notLoadedHook(source, hook, value, `not loaded: disableAllHooks is true${flagAt(flag)}`));
         continue;
       }
       if (!managed && policy.managedOnly !== undefined) {
         notManaged++;
-        notLoaded.push(notLoadedHook(source, hook, `not loaded: allowManagedHooksOnly is true${flagAt(policy.managedOnly)}, and this hook is not managed`));
+        notLoaded.push(notLoadedHook(source, hook, value, `not loaded: allowManagedHooksOnly is true${flagAt(policy.managedOnly)}, and this hook is not managed`));
         continue;
       }
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
@@ -136,14 +136,16 @@ const flagAt = (flag: SettingsFlag | undefined): string =>
   flag?.at.file === undefined ? '' : ` in ${flag.at.file}${flag.at.line !== undefined ? `:${flag.at.line}` : ''}`;
 
 /** A hook a hook-policy setting kept from loading, for explanations only (never dispatched or listed). */
-function notLoadedHook(source: SettingsSource, hook: ParsedHook, disabledBy: string): HookSpec {
+function notLoadedHook(source: SettingsSource, hook: ParsedHook, value: unknown, disabledBy: string): HookSpec {
+  // An extension source's hook as it would have loaded (a subagent's Stop is its SubagentStop); its notes are not repeated.
+  const adapted = sourceKind(source) === 'settings' ? undefined : adaptHook(source, hook, rawHandler(value, hook));
   return {
     id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
-    event: hook.event,
+    event: adapted?.event ?? hook.event,
     ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
     matches: hook.matches,
     ...(hook.condition !== undefined ? { applies: hook.condition.applies, condition: hook.condition.text } : {}),
-    handler: hook.handler,
+    handler: adapted?.handler ?? hook.handler,
     source: source.path,
     scope: source.scope,
     location: hook.at,
