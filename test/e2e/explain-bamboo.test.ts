@@ -46,6 +46,9 @@ describe('hooks/explain (built sidecar, bamboo)', () => {
       ['post', 'skipped', 'wrong-event'],
     ]);
     expect(explained.hooks[0].detail).toBe('matcher "^(Edit|Write)$" tried against tool_name "Bash": no match');
+    // The handler's own line in the file (JSON.stringify(..., 2): the second group's handler sits lower than the first's).
+    expect(explained.hooks[0]).toMatchObject({ source: setup.userFile, line: expect.any(Number) });
+    expect(explained.hooks[1].line).toBeGreaterThan(explained.hooks[0].line);
     expect(explained.hooks[2].detail).toContain(`"enabled": false on its group lifecycle_hooks.PreToolUse[2] in ${setup.userFile}`);
     expect(explained.hooks[4]).toMatchObject({ source: setup.projectFile, trustKey: `workspace:${setup.workspace}` });
     // Bamboo runs in sequence: a decision could stop the rest, which the explanation says it cannot know.

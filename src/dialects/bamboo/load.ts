@@ -79,5 +79,6 @@ function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, tr
     ...(trustHash !== undefined ? { trustHash } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
     ...(hook.disabledBy !== undefined ? { disabledBy: hook.disabledBy } : {}),
+    ...(hook.at !== undefined ? { location: hook.at } : {}),
   };
 }

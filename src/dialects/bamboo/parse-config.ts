@@ -28,6 +28,8 @@ export type ParsedHook = {
   readonly disabled: boolean;
   /** With disabled: which `enabled: false` (for explanations). */
   readonly disabledBy?: string;
+  /** Where the handler is written. */
+  readonly at?: { readonly file: string; readonly line: number; readonly column: number; readonly field: string };
 };
 
 export type ParsedConfig = {
@@ -142,7 +144,9 @@ export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = 
         if (parsed.handler === undefined) return;
         const disabled = sectionEnabled === false || group.enabled === false;
         const disabledBy = sectionEnabled === false ? `"enabled": false on ${SECTION} in ${document.file}` : `"enabled": false on its group ${formatPath(groupPath)} in ${document.file}`;
-        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled, ...(disabled ? { disabledBy } : {}) });
+        const handlerPath = [...groupPath, 'hooks', handlerIndex];
+        const at = { file: document.file, ...locate(document, handlerPath), field: formatPath(handlerPath) };
+        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled, ...(disabled ? { disabledBy } : {}), at });
       });
     });
   }
