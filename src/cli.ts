@@ -24,9 +24,10 @@ Usage:
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
       Warns about what makes a guard fail open: a program not found, no exec bit, a CRLF shebang, a missing
       interpreter, a tool matcher naming no tool (--tools: the agent's tool names; default: the dialect's).
-  hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
+  hookd test <Event> [--input FILE|-] [--explain] [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Dry-run one event: run the matching hooks for real and print every run and the merged decision.
       --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
+      --explain first prints every configured hook: fires, or skipped and why (with --json: an "explain" field).
   hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
       Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
       with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
@@ -71,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
       'handler-file': { type: 'string' },
       json: { type: 'boolean' },
       tools: { type: 'string' },
+      explain: { type: 'boolean' },
     },
   });
   const print = (line: string) => process.stdout.write(`${line}\n`);

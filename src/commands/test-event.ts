@@ -10,8 +10,9 @@ import { runInterruptible } from './interruptible.js';
 import { readInputFile } from './read-input-file.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
 import { syntheticParams } from './synthetic-payload.js';
+import { explainLines } from './explain-lines.js';
 
-type TestFlags = CommonFlags & { input?: string; json?: boolean; handler?: string; 'handler-file'?: string };
+type TestFlags = CommonFlags & { input?: string; json?: boolean; handler?: string; 'handler-file'?: string; explain?: boolean };
 
 function parseJson(label: string, text: string): unknown {
   try {
@@ -74,15 +75,19 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
 
 export async function runTestEvent(event: string | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
   if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
+  if (flags.explain && (flags.handler !== undefined || flags['handler-file'] !== undefined)) throw new UsageError('--explain explains the configured hooks; it does not go with --handler or --handler-file');
   if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
   const { engine, workspace, runner } = engineFromFlags(flags);
   if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
   const params = await readParams(engine, event, flags.input, workspace);
+  // --explain: every configured hook and why it fires or not, decided before (and without) running anything.
+  const explanation = flags.explain ? engine.explain(event, params) : undefined;
+  if (explanation && !flags.json) for (const line of explainLines(explanation)) print(line);
   // Ctrl-C or SIGTERM kills every hook tree and exits 130/143 before anything is printed.
   const { result, skippedByCondition } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal }));
   const skipped = (skippedByCondition ?? []).map((hook) => ({ hookId: hook.id, condition: hook.condition }));
   if (flags.json) {
-    print(JSON.stringify({ diagnostics: engine.diagnostics(), result, ...(skipped.length > 0 ? { skipped } : {}) }, null, 2));
+    print(JSON.stringify({ diagnostics: engine.diagnostics(), result, ...(skipped.length > 0 ? { skipped } : {}), ...(explanation ? { explain: explanation } : {}) }, null, 2));
     return 0;
   }
   for (const diagnostic of engine.diagnostics()) print(`config ${formatDiagnostic(diagnostic)}`);

@@ -129,6 +129,8 @@ export type HookSpec = {
   readonly trustHash?: string;
   /** Disabled in configuration but kept for listing; never dispatched. */
   readonly disabled?: boolean;
+  /** With disabled: what disabled it, for explanations (e.g. `"enabled": false on its group (lifecycle_hooks.Stop[0])`). */
+  readonly disabledBy?: string;
   /** Where the handler is written (for diagnostics about it after loading, e.g. a missing client capability). */
   readonly location?: { readonly file?: string; readonly line?: number; readonly column?: number; readonly field?: string };
   /** Hooks with the same key run once per event when several match: the first in dispatch order runs. */
@@ -170,6 +172,11 @@ export type LoadResult = {
   readonly rejectedSources?: readonly string[];
   /** What the dialect found wrong in each rejected file, and what of it a first load may still run. */
   readonly rejections?: readonly SourceRejection[];
+  /**
+   * Hooks written in a file that a setting kept from loading (claude: disableAllHooks, allowManagedHooksOnly), each
+   * `disabled` with `disabledBy` saying why. Never dispatched nor listed; hooks/explain reports them.
+   */
+  readonly notLoaded?: readonly HookSpec[];
 };
 
 /**
@@ -253,6 +260,8 @@ export interface Dialect {
   load(context: LoadContext): LoadResult;
   /** The value matchers are tested against for this event; undefined when the event has no matcher. */
   matchTarget(event: EventName, params: EventParams): string | undefined;
+  /** Where matchTarget's value comes from, in the dialect's words (claude: `tool_name`); for explanations. */
+  matchTargetField?(event: EventName): string | undefined;
   /** The JSON (or other text) written to each hook's stdin. */
   renderStdin(context: EventContext): string;
   /** Variables added to the hook's environment (on top of hookd's own); scriptPath: a script handler's resolved path. */

@@ -14,6 +14,7 @@ import type { SessionTempDirs } from './env-files.js';
 import { collectEnvFile, mergeEnvironments, openEnvFile, type CollectedEnv } from './run-env-file.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
+import { eligibilitySteps, runsInBackground } from './hook-selection.js';
 
 export type DispatchSettings = {
   readonly runner: ProcessRunner;
@@ -84,24 +85,13 @@ function commandLine(handler: CommandHandler): CommandLine {
   return { kind: 'shell', script: handler.command, ...(handler.shell ? { shell: handler.shell } : {}) };
 }
 
-function placementOf(context: EventContext, hook: HookSpec): Placement {
+export function placementOf(context: EventContext, hook: HookSpec): Placement {
   if (context.serverOwned && hook.serverOwnedPlacement) return hook.serverOwnedPlacement;
   return { cwd: context.workspace, scriptBase: context.workspace };
 }
 
 function refusedOutcome(preflight: NonNullable<ProcessOutcome['preflight']>): ProcessOutcome {
   return { ...notStartedOutcome(), cancelled: false, preflight };
-}
-
-/** Keeps the first hook of each dedupeKey (hooks without one are all kept), in order. */
-function onePerDedupeKey(hooks: HookSpec[]): HookSpec[] {
-  const seen = new Set<string>();
-  return hooks.filter((hook) => {
-    if (hook.dedupeKey === undefined) return true;
-    if (seen.has(hook.dedupeKey)) return false;
-    seen.add(hook.dedupeKey);
-    return true;
-  });
 }
 
 type DispatchBudget = {
@@ -131,17 +121,12 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const { dialect, event, params, workspace, signal } = request;
   const context = withAudit(eventContext(event, params, workspace), settings.auditLog);
   const target = dialect.matchTarget(event, params);
-  const matched = request.ignoreMatchers ? [...request.candidates] : request.candidates.filter((hook) => hook.matches(target));
-  const skippedByCondition: HookSpec[] = [];
-  const eligible = onePerDedupeKey(
-    matched.filter((hook) => {
-      if (hook.applies === undefined || hook.applies(context)) return true;
-      skippedByCondition.push(hook);
-      return false;
-    }),
-  );
+  // Matcher, condition, one per dedupeKey: the same steps hooks/explain reports (hook-selection.ts).
+  const steps = eligibilitySteps(request.candidates, target, context, request.ignoreMatchers === true);
+  const skippedByCondition = steps.filter((step) => step.skip === 'condition').map((step) => step.hook);
+  const eligible = steps.filter((step) => step.skip === undefined).map((step) => step.hook);
   const stdin = eligible.length > 0 ? dialect.renderStdin(context) : '';
-  const inBackground = (hook: HookSpec) => request.startBackground !== undefined && hook.handler.type === 'command' && hook.handler.async !== undefined;
+  const inBackground = (hook: HookSpec) => runsInBackground(hook, request.startBackground !== undefined);
   const hooks = eligible.filter((hook) => !inBackground(hook));
   const envFileVariable = dialect.envFileVariable?.(event);
   const judgeSlots = dialect.maxConcurrentJudges === undefined ? undefined : concurrencyLimit(dialect.maxConcurrentJudges);

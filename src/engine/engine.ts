@@ -1,7 +1,7 @@
 // The engine facade: holds the current registry snapshot, run snapshots, programmatic hooks and trusted keys;
 // dispatches events, caps continuation loops, reloads, and cancels. Composed by the server; never imports rpc/
 // or a concrete dialect.
-import type { Diagnostic, EventName, EventParams, EventResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary, ServerOptions } from '../protocol/index.js';
+import type { Diagnostic, EventName, EventParams, EventResult, ExplainResult, HookInfo, ProgressParams, RegisterHookParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import { AsyncOutbox, MAX_OUTPUTS_PER_SESSION } from './async-outbox.js';
 import { asyncOutputOf, asyncRunOf, rewakeMessage, type AsyncSettled } from './async-runs.js';
 import type { AuditLog } from './audit-log.js';
@@ -22,13 +22,14 @@ import {
   describeHook,
   dispatchOrder,
   hooksForEvent,
-  isRunnable,
   snapshotFrom,
   snapshotKeepingLastGood,
   type RegistrySnapshot,
 } from './registry.js';
 import { RunSnapshots } from './run-snapshots.js';
 import { summarizeRun } from './run-summary.js';
+import { candidacyBlock, conditionHolds, matcherAccepts } from './hook-selection.js';
+import { explainEvent } from './explain.js';
 import { TrustBook, type TrustState } from './trust-state.js';
 
 export type EngineOptions = {
@@ -244,14 +245,14 @@ export class Engine {
     // Trust is judged against the snapshot that runs: a run that began before an edit runs what was reviewed.
     const trust = this.#trust.view(snapshot);
     const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
-    const candidates = ordered.filter((hook) => isRunnable(hook, trust) && !(hook.once === true && this.#onceRan.has(onceKey(hook.id))));
+    const candidates = ordered.filter((hook) => candidacyBlock(hook, trust, (spent) => this.#onceRan.has(onceKey(spent.id))) === undefined);
     // A `once` hook is spent as soon as a dispatch picks it (before it runs), so two concurrent events cannot both run it.
     // Spent only when it would start: its matcher and its condition (claude `if`) both apply. Most events have none.
     const onceHooks = candidates.filter((hook) => hook.once === true);
     if (onceHooks.length > 0) {
       const target = this.dialect.matchTarget(event, params);
       const context = eventContext(event, params, this.#options.workspace);
-      for (const hook of onceHooks) if (hook.matches(target) && (hook.applies === undefined || hook.applies(context))) this.#onceRan.add(onceKey(hook.id));
+      for (const hook of onceHooks) if (matcherAccepts(hook, target) && conditionHolds(hook, context)) this.#onceRan.add(onceKey(hook.id));
     }
     const dispatch = await this.#run(event, params, candidates, options, false);
     if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
@@ -267,6 +268,34 @@ export class Engine {
     const log = this.#options.auditLog;
     if (log === undefined) return;
     for (const record of dispatchRecords(auditScope(this.dialect.name, event, params, requestId), dispatch.result, dispatch.cancelled)) log.append(record);
+  }
+
+  /**
+   * Why each hook would or would not fire on `event` with `params` (hooks/explain): the dispatch's own selection
+   * steps on the snapshot a dispatch would use, without running anything or spending a `once` hook.
+   */
+  explain(event: EventName, params: EventParams): ExplainResult {
+    const snapshot = params.runId === undefined || this.dialect.usesCurrentConfig?.(event, params) ? this.#snapshot : (this.#runs.peek(params.runId) ?? this.#snapshot);
+    const trust = this.#trust.view(snapshot);
+    const isOther = (hook: HookSpec) => hook.event !== event;
+    return explainEvent({
+      dialect: this.dialect,
+      event,
+      params,
+      workspace: this.#options.workspace,
+      // Hooks a setting kept from loading are never dispatched: explained after the event's others.
+      ordered: [...dispatchOrder(hooksForEvent(snapshot, event), this.#clientHooks.forEvent(event)), ...(snapshot.notLoaded ?? []).filter((hook) => !isOther(hook))],
+      others: [...snapshot.hooks.filter(isOther), ...(snapshot.notLoaded ?? []).filter(isOther), ...this.#clientHooks.all().filter(isOther)],
+      trust,
+      onceSpent: (hook) => this.#onceRan.has(`${params.session.id}\0${hook.id}`),
+      backgroundRuns: this.#options.asyncInForeground !== true,
+      modifiedWhy: (hook) => {
+        const key = hook.trustKey ?? '';
+        const trustedHash = this.#trust.trustedHash(key);
+        const why = typeof trustedHash === 'string' ? `trusted ${trustedHash}, now ${this.#trust.currentHash(snapshot, key) ?? 'unknown'}` : 'trusted without a record of its content';
+        return `${hook.source} is modified since "${key}" was trusted (${why}): review and trust it again (trust/set)`;
+      },
+    });
   }
 
   #deliverAsyncOutputs(sessionId: string, result: EventResult): void {

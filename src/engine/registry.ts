@@ -4,11 +4,14 @@
 import type { Diagnostic, EventName, HookInfo } from '../protocol/index.js';
 import type { HookSpec, LoadResult, SourceRejection } from './dialect.js';
 import type { TrustView } from './trust-state.js';
+import { candidacyBlock } from './hook-selection.js';
 
 export type RegistrySnapshot = {
   readonly hooks: readonly HookSpec[];
   readonly diagnostics: readonly Diagnostic[];
   readonly sources: readonly string[];
+  /** Hooks written in the configuration that the dialect's policy did not load (LoadResult.notLoaded); explained only. */
+  readonly notLoaded?: readonly HookSpec[];
 };
 
 export const EMPTY_SNAPSHOT: RegistrySnapshot = Object.freeze({ hooks: [], diagnostics: [], sources: [] });
@@ -66,6 +69,11 @@ function withNotesAfterTheirFiles(diagnostics: readonly Diagnostic[], notes: Rea
  * (nothing when it has none, even hooks the dialect made of it anyway), and a warning says what is not active.
  */
 export function snapshotFrom(result: LoadResult): RegistrySnapshot {
+  const snapshot = snapshotOfLoad(result);
+  return result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) });
+}
+
+function snapshotOfLoad(result: LoadResult): RegistrySnapshot {
   const rejected = new Set(result.rejectedSources ?? []);
   if (rejected.size === 0) return freeze(result.hooks, result.diagnostics, result.sources);
   const rejections = new Map((result.rejections ?? []).map((rejection) => [rejection.source, rejection]));
@@ -112,7 +120,8 @@ export function snapshotKeepingLastGood(previous: RegistrySnapshot, result: Load
     );
   }
   for (const hook of result.hooks) if (!placed.has(hook.source)) hooks.push(hook);
-  return freeze(hooks, diagnostics, result.sources);
+  const snapshot = freeze(hooks, diagnostics, result.sources);
+  return result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) });
 }
 
 /** Hooks configured for one event, in configured order (disabled and untrusted ones included). */
@@ -136,12 +145,12 @@ export function dispatchOrder(configured: readonly HookSpec[], programmatic: rea
 
 /** Whether a hook may be dispatched: enabled, and trusted (for its current content) when it needs trust. */
 export function isRunnable(hook: HookSpec, trust: TrustView): boolean {
-  return hook.disabled !== true && trust.stateOf(hook) === 'trusted';
+  return candidacyBlock(hook, trust) === undefined;
 }
 
 const NOTHING_TRUSTED: TrustView = { stateOf: (hook) => (hook.trustKey === undefined ? 'trusted' : 'untrusted') };
 
-function describeCommand(hook: HookSpec): string {
+export function describeCommand(hook: HookSpec): string {
   const { handler } = hook;
   switch (handler.type) {
     case 'command':

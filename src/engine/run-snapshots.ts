@@ -21,6 +21,11 @@ export class RunSnapshots {
     return { snapshot: current, began: true };
   }
 
+  /** The snapshot of an open run, without opening one. */
+  peek(runId: string): RegistrySnapshot | undefined {
+    return this.#runs.get(runId);
+  }
+
   end(runId: string): boolean {
     return this.#runs.delete(runId);
   }

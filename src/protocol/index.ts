@@ -13,3 +13,4 @@ export * from './delegated.js';
 export * from './async-rewake.js';
 export * from './sources.js';
 export * from './audit-log.js';
+export * from './explain.js';

@@ -40,6 +40,7 @@ import {
 import { EventResultSchema } from './results.js';
 import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
+import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
 
 export type RequestSpec = {
   readonly params: z.ZodType;
@@ -124,6 +125,11 @@ export const Requests = withDepthBound({
     params: DryRunParamsSchema,
     result: DryRunResultSchema,
     doc: "Validate and run one handler (as written in the dialect's config) on a synthetic or given payload with production limits; persists nothing.",
+  },
+  'hooks/explain': {
+    params: ExplainParamsSchema,
+    result: ExplainResultSchema,
+    doc: 'Explain, without running anything, every configured and programmatic hook for an event and its params: fires, or skipped and why (matcher tried against which value, disabled, untrusted, condition, wrong event, ...).',
   },
   'runs/begin': {
     params: BeginRunParamsSchema,

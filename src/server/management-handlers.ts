@@ -8,6 +8,7 @@ import {
   ErrorCodes,
   type DiagnosticsParams,
   type DryRunResult,
+  type ExplainParams,
   type RegisterHookParams,
   type RequestMethod,
 } from '../protocol/index.js';
@@ -15,6 +16,7 @@ import { RequestCancelledError, RpcError } from '../rpc/errors.js';
 import type { RequestHandler } from '../rpc/server.js';
 import type { TrustStore } from '../trust/store.js';
 import { reloadAndReport } from './config-reloader.js';
+import { explainRequest } from './explain-handler.js';
 
 /** What an initialized session holds. */
 export type ActiveSession = {
@@ -100,6 +102,7 @@ export function managementHandlers(
       }
       return { entries: trustEntries(engine), hooks: engine.hooks(), diagnostics: engine.diagnostics() };
     },
+    'hooks/explain': async (raw) => explainRequest(active().engine, raw as ExplainParams),
     'hooks/dryRun': async (raw, context) => {
       const { engine, loadContext } = active();
       const outcome = await dryRunHandler(engine, loadContext, raw as Parameters<typeof dryRunHandler>[2], {

@@ -7,7 +7,7 @@ import { renderStdin } from './envelope.js';
 import { compileEventMatcher } from './event-matcher.js';
 import { BAMBOO_EVENTS } from './event-rules.js';
 import { loadBambooHooks } from './load.js';
-import { matchTarget } from './match-target.js';
+import { matchTarget, matchTargetField } from './match-target.js';
 import { merge, stopsDispatch } from './merge.js';
 import { interpret } from './output.js';
 import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
@@ -23,6 +23,7 @@ export const bambooDialect: Dialect = {
   continuationEvents: ['Stop'],
   load: (context) => loadBambooHooks(context),
   matchTarget,
+  matchTargetField,
   renderStdin,
   environment: bambooEnvironment,
   interpret,

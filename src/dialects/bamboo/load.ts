@@ -81,5 +81,7 @@ function hookSpec(source: HookSource, placement: Placement, hook: ParsedHook, tr
     ...(source.trustKey !== undefined ? { trustKey: source.trustKey } : {}),
     ...(trustHash !== undefined ? { trustHash } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
+    ...(hook.disabledBy !== undefined ? { disabledBy: hook.disabledBy } : {}),
+    ...(hook.at !== undefined ? { location: hook.at } : {}),
   };
 }

@@ -6,3 +6,8 @@ import { ruleOf } from './event-rules.js';
 export function matchTarget(event: EventName, params: EventParams): string | undefined {
   return ruleOf(event).toolEvent ? params.toolName : undefined;
 }
+
+/** The envelope field matchTarget's value comes from (`tool_name` on tool events); for explanations. */
+export function matchTargetField(event: EventName): string | undefined {
+  return ruleOf(event).toolEvent ? 'tool_name' : undefined;
+}

@@ -26,6 +26,10 @@ export type ParsedHook = {
   readonly handler: HandlerSpec;
   /** The section or the group has `enabled: false`. */
   readonly disabled: boolean;
+  /** With disabled: which `enabled: false` (for explanations). */
+  readonly disabledBy?: string;
+  /** Where the handler is written. */
+  readonly at?: { readonly file: string; readonly line: number; readonly column: number; readonly field: string };
 };
 
 export type ParsedConfig = {
@@ -139,7 +143,10 @@ export function parseConfig(document: JsonDocument, platform: NodeJS.Platform = 
         report(parsed.problems, [...groupPath, 'hooks', handlerIndex]);
         if (parsed.handler === undefined) return;
         const disabled = sectionEnabled === false || group.enabled === false;
-        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled });
+        const disabledBy = sectionEnabled === false ? `"enabled": false on ${SECTION} in ${document.file}` : `"enabled": false on its group ${formatPath(groupPath)} in ${document.file}`;
+        const handlerPath = [...groupPath, 'hooks', handlerIndex];
+        const at = { file: document.file, ...locate(document, handlerPath), field: formatPath(handlerPath) };
+        hooks.push({ event, groupIndex, handlerIndex, ...group.matcher, handler: parsed.handler, disabled, ...(disabled ? { disabledBy } : {}), at });
       });
     });
   }

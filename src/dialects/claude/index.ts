@@ -7,7 +7,7 @@ import { takesEnvFile } from './event-rules.js';
 import { claudeInheritedEnvironment } from './inherited-environment.js';
 import { renderStdin } from './envelope.js';
 import { loadClaudeSettings } from './load.js';
-import { matchTarget } from './match-target.js';
+import { matchTarget, matchTargetField } from './match-target.js';
 import { merge } from './merge.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher, NARROW_EXACT_SET } from './matcher.js';
@@ -27,6 +27,7 @@ export const claudeDialect: Dialect = {
   continuationEvents: ['Stop', 'SubagentStop'],
   load: loadClaudeSettings,
   matchTarget,
+  matchTargetField,
   renderStdin,
   environment: claudeEnvironment,
   interpret,

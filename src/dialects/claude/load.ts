@@ -9,7 +9,7 @@ import { readJsonFile } from '../../config/json-locate.js';
 import { readFrontmatterFile } from '../../config/read-frontmatter.js';
 import { adaptHook, fileLevelProblem, rawHandler } from './extension-hooks.js';
 import { extensionFileNotes } from './extension-notes.js';
-import { parseSettings, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
+import { parseSettings, type ParsedHook, type ParsedSettings, type SettingsFlag } from './parse-settings.js';
 import { settingsSources, sourceKind, type SettingsSource } from './sources.js';
 import { WorkspaceTrustGate } from './workspace-trust.js';
 import { applyHttpPolicy, mergeHttpSettings, readHttpSettings, type HttpSettings } from './http-policy.js';
@@ -53,6 +53,7 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
   const firstByCommand = new Map<string, { readonly id: string; readonly matcher: string }>();
   let disabled = 0;
   let notManaged = 0;
+  const notLoaded: HookSpec[] = [];
   for (const { source, settings, value } of files) {
     const managed = source.scope === 'managed';
     const duplicates = new FileDiagnostics(source.path);
@@ -62,10 +63,13 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
     for (const hook of settings.hooks) {
       if (managed ? policy.disableManaged : policy.disableOthers) {
         disabled++;
+        const flag = managed ? policy.disabledManagedBy : policy.disabledBy;
+        notLoaded.push(notLoadedHook(source, hook, value, `not loaded: disableAllHooks is true${flagAt(flag)}`));
         continue;
       }
       if (!managed && policy.managedOnly !== undefined) {
         notManaged++;
+        notLoaded.push(notLoadedHook(source, hook, value, `not loaded: allowManagedHooksOnly is true${flagAt(policy.managedOnly)}, and this hook is not managed`));
         continue;
       }
       const id = `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`;
@@ -124,6 +128,29 @@ export function loadClaudeSettings(context: LoadContext): LoadResult {
     diagnostics,
     sources: sources.map((source) => source.path),
     ...(rejections.length > 0 ? { rejectedSources: rejections.map((entry) => entry.source), rejections } : {}),
+    ...(notLoaded.length > 0 ? { notLoaded } : {}),
+  };
+}
+
+const flagAt = (flag: SettingsFlag | undefined): string =>
+  flag?.at.file === undefined ? '' : ` in ${flag.at.file}${flag.at.line !== undefined ? `:${flag.at.line}` : ''}`;
+
+/** A hook a hook-policy setting kept from loading, for explanations only (never dispatched or listed). */
+function notLoadedHook(source: SettingsSource, hook: ParsedHook, value: unknown, disabledBy: string): HookSpec {
+  // An extension source's hook as it would have loaded (a subagent's Stop is its SubagentStop); its notes are not repeated.
+  const adapted = sourceKind(source) === 'settings' ? undefined : adaptHook(source, hook, rawHandler(value, hook));
+  return {
+    id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
+    event: adapted?.event ?? hook.event,
+    ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
+    matches: hook.matches,
+    ...(hook.condition !== undefined ? { applies: hook.condition.applies, condition: hook.condition.text } : {}),
+    handler: adapted?.handler ?? hook.handler,
+    source: source.path,
+    scope: source.scope,
+    location: hook.at,
+    disabled: true,
+    disabledBy,
   };
 }
 
@@ -132,6 +159,8 @@ type HookPolicy = {
   readonly disableOthers: boolean;
   /** The flag that disabled hooks, for the info diagnostic. */
   readonly disabledBy?: SettingsFlag;
+  /** The managed flag that disabled managed hooks too. */
+  readonly disabledManagedBy?: SettingsFlag;
   readonly managedOnly?: SettingsFlag;
 };
 
@@ -165,6 +194,7 @@ function hookPolicy(files: readonly LoadedFile[], diagnostics: Diagnostic[]): Ho
     disableManaged,
     disableOthers,
     ...(disableOthers && decisive !== undefined ? { disabledBy: decisive } : {}),
+    ...(disableManaged && managedDisable !== undefined ? { disabledManagedBy: managedDisable } : {}),
     ...(managedOnly !== undefined ? { managedOnly } : {}),
   };
 }

@@ -65,3 +65,46 @@ export function matchTarget(event: EventName, params: EventParams): string | und
       return undefined;
   }
 }
+
+/** The stdin field (snake_case, as hook authors read it) that matchTarget's value comes from; for explanations. */
+export function matchTargetField(event: EventName): string | undefined {
+  switch (event) {
+    case 'PreToolUse':
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+    case 'PermissionRequest':
+    case 'PermissionDenied':
+      return 'tool_name';
+    case 'SessionStart':
+    case 'ConfigChange':
+    case 'DirectoryAdded':
+      return 'source';
+    case 'PreCompact':
+    case 'PostCompact':
+    case 'Setup':
+      return 'trigger';
+    case 'Notification':
+      return 'notification_type';
+    case 'SubagentStart':
+    case 'SubagentStop':
+      return 'agent_type';
+    case 'SessionEnd':
+      return 'reason';
+    case 'InstructionsLoaded':
+      return 'load_reason';
+    case 'UserPromptExpansion':
+      return 'command_name';
+    case 'StopFailure':
+      return 'error';
+    case 'FileChanged':
+      return 'basename of file_path';
+    case 'Elicitation':
+    case 'ElicitationResult':
+      return 'mcp_server_name';
+    case 'PreModelSwitch':
+    case 'PostModelSwitch':
+      return 'to_model';
+    default:
+      return undefined;
+  }
+}
