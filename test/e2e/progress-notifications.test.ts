@@ -112,7 +112,7 @@ describe('hooks/progress with options.progress', () => {
     expect(first).not.toHaveProperty('status');
     writeFileSync(hook.release, '');
     const answer = await pending;
-    expect(answer.result.runs[0].status).toBe('ok');
+    expect((answer.result as any).runs[0].status).toBe('ok');
     const answeredAt = order.indexOf(answer);
     // Wait several intervals: a timer left running would send more.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -164,7 +164,7 @@ describe('hooks/progress for bamboo', () => {
     open.push(sidecar);
     const init = await initializeBamboo(sidecar, setup, { options: { watch: false, progress: { hooks: 'all' } } });
     const answer = await sidecar.call('hooks/PreToolUse', { session: SESSION, toolName: 'Bash', toolInput: { command: 'ls' }, toolUseId: 'toolu_p' }, 9);
-    expect(answer.result.runs).toHaveLength(1);
+    expect((answer.result as any).runs).toHaveLength(1);
     const progress = progressOf(sidecar, 9);
     expect(progress.map((params) => params.phase)).toEqual(['started', 'finished']);
     expect(progress[1]).toMatchObject({ hookId: init.hooks[0].id, status: 'ok', exitCode: 0, failureClass: null });
