@@ -155,7 +155,7 @@ export const ProgressParamsSchema = z
     hookId: z.string(),
     phase: z.enum(['started', 'finished', 'running']).describe('running: sent every options.progress.intervalMs while the hook runs (only when asked for).'),
     statusMessage: z.string().optional(),
-    elapsedMs: z.number().min(0).optional().describe('With options.progress: ms since the hook started (0 at started).'),
+    elapsedMs: z.number().int().min(0).optional().describe('With options.progress: whole ms since the hook started (0 at started).'),
     status: z.enum(RUN_STATUSES).optional().describe("With options.progress, at finished: the run's status, as in its RunSummary."),
     failureClass: z.enum(FAILURE_CLASSES).nullable().optional().describe('With options.progress, at finished: why the run failed; null when it did not.'),
     exitCode: z.number().int().nullable().optional().describe('With options.progress, at finished: the exit code (null: none, e.g. killed or not a process).'),
