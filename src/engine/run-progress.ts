@@ -1,7 +1,6 @@
 // One hook run's hooks/progress: `started`, `running` every intervalMs (when asked for), `finished` with the run's
 // status. Owns the run's progress timer and clears it when the run ends or its signal aborts, so nothing is sent
 // for a run after it settled. Sends only through the onProgress callback; decides nothing about the run.
-import { performance } from 'node:perf_hooks';
 import type { ProgressParams, ServerOptions } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 import type { HookSpec, HookVerdict } from './dialect.js';
