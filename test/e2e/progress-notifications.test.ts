@@ -170,4 +170,18 @@ describe('hooks/progress for bamboo', () => {
     expect(progress[1]).toMatchObject({ hookId: init.hooks[0].id, status: 'ok', exitCode: 0, failureClass: null });
     expect(progress[1]!.elapsedMs).toBeGreaterThanOrEqual(0);
   });
+
+  it('hooks "all" leaves out a fire-and-forget event\'s hooks (answered before they run): no progress, only hooks/backgroundRun', async () => {
+    const setup = bambooSetup();
+    writeBambooConfig(setup.userFile, { Notification: [{ hooks: [{ type: 'command', command: 'cat > /dev/null; exit 3', timeout_ms: 10_000 }] }] });
+    const sidecar = bambooSidecar(setup);
+    open.push(sidecar);
+    await initializeBamboo(sidecar, setup, { options: { watch: false, progress: { hooks: 'all', intervalMs: 100 } } });
+    const payload = { id: 'n-1', priority: 'normal', dedup_key: 'd-1', created_at: '2026-07-22T09:00:00Z' };
+    const answer = await sidecar.request('hooks/Notification', { session: SESSION, title: 'Done', message: 'Run finished', notificationType: 'run_completed', extra: { payload } });
+    expect(answer.runs).toEqual([]);
+    // hooks/backgroundRun is sent once the dispatch settled, after any progress its runs would have sent.
+    expect(await waitUntil(() => sidecar.notifications.some((message) => message.method === 'hooks/backgroundRun'), DEADLINE_MS)).toBe(true);
+    expect(progressOf(sidecar)).toEqual([]);
+  });
 });
