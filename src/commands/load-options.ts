@@ -8,6 +8,7 @@ import type { LoadContext } from '../engine/dialect.js';
 import { Engine } from '../engine/engine.js';
 import { createLogger } from '../logger.js';
 import { processEnvironment } from '../process-environment.js';
+import type { ProgressParams } from '../protocol/index.js';
 import { createProcessRunner } from '../runner/process-runner.js';
 import type { RunnerExitControl } from '../runner/types.js';
 
@@ -23,7 +24,10 @@ export type LoadedEngine = {
   runner: RunnerExitControl;
 };
 
-export function engineFromFlags(flags: CommonFlags): LoadedEngine {
+/** `onProgress`: every hook's progress (the live line of live-progress.ts). */
+export type EngineExtras = { readonly onProgress?: (progress: ProgressParams) => void };
+
+export function engineFromFlags(flags: CommonFlags, extras: EngineExtras = {}): LoadedEngine {
   const dialectName = flags.dialect ?? 'claude';
   const dialect = findDialect(dialectName);
   if (!dialect) throw new UsageError(`unknown dialect "${dialectName}" (known: ${DIALECT_NAMES.join(', ')})`);
@@ -32,7 +36,8 @@ export function engineFromFlags(flags: CommonFlags): LoadedEngine {
   const runner = createProcessRunner({ logger: createLogger('warn') });
   const ownEnv = processEnvironment();
   // A one-shot command waits for async handlers too: nothing would be left to deliver their output to.
-  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true });
+  const progress = extras.onProgress ? { onProgress: extras.onProgress, progress: { hooks: 'all' as const } } : {};
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true, ...progress });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),

@@ -6,6 +6,7 @@ import type { Engine } from '../engine/engine.js';
 import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventName, type EventParams, type EventResult } from '../protocol/index.js';
 import { describeIssues } from '../protocol/issue-text.js';
 import { formatDiagnostic } from './check.js';
+import { liveProgress } from './live-progress.js';
 import { runInterruptible } from './interruptible.js';
 import { readInputFile } from './read-input-file.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
@@ -58,9 +59,10 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
     flags.handler !== undefined || handlerFile === undefined
       ? parseJson('--handler', flags.handler ?? '')
       : parseJson(`--handler-file ${handlerFile}`, await readInputFile('--handler-file', handlerFile));
-  const { engine, loadContext, runner } = engineFromFlags(flags);
+  const live = liveProgress();
+  const { engine, loadContext, runner } = engineFromFlags(flags, live ? { onProgress: live.onProgress } : {});
   const params = flags.input !== undefined ? ((await readInput(flags.input)) as Partial<EventParams>) : undefined;
-  const outcome = await runInterruptible(runner, (signal) => dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) }, { signal }));
+  const outcome = await runInterruptible(runner, (signal) => dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) }, { signal })).finally(() => live?.stop());
   if (outcome.kind === 'invalid-request') throw new UsageError(outcome.message);
   const failed = outcome.result === undefined || outcome.result.runs.some((run) => run.failureClass !== null);
   if (flags.json) {
@@ -77,14 +79,15 @@ export async function runTestEvent(event: string | undefined, flags: TestFlags, 
   if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
   if (flags.explain && (flags.handler !== undefined || flags['handler-file'] !== undefined)) throw new UsageError('--explain explains the configured hooks; it does not go with --handler or --handler-file');
   if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
-  const { engine, workspace, runner } = engineFromFlags(flags);
+  const live = liveProgress(); // a terminal's stderr: `⠋ <hookId> running 2.4 s` for hooks over a second
+  const { engine, workspace, runner } = engineFromFlags(flags, live ? { onProgress: live.onProgress } : {});
   if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
   const params = await readParams(engine, event, flags.input, workspace);
   // --explain: every configured hook and why it fires or not, decided before (and without) running anything.
   const explanation = flags.explain ? engine.explain(event, params) : undefined;
   if (explanation && !flags.json) for (const line of explainLines(explanation)) print(line);
   // Ctrl-C or SIGTERM kills every hook tree and exits 130/143 before anything is printed.
-  const { result, skippedByCondition } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal }));
+  const { result, skippedByCondition } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal })).finally(() => live?.stop());
   const skipped = (skippedByCondition ?? []).map((hook) => ({ hookId: hook.id, condition: hook.condition }));
   if (flags.json) {
     print(JSON.stringify({ diagnostics: engine.diagnostics(), result, ...(skipped.length > 0 ? { skipped } : {}), ...(explanation ? { explain: explanation } : {}) }, null, 2));

@@ -12,6 +12,7 @@ import { concurrencyLimit } from './concurrency-limit.js';
 import { interpolateHeaders } from './http-headers.js';
 import type { SessionTempDirs } from './env-files.js';
 import { collectEnvFile, mergeEnvironments, openEnvFile, type CollectedEnv } from './run-env-file.js';
+import { startRunProgress, type ProgressOptions } from './run-progress.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
 import { eligibilitySteps, runsInBackground } from './hook-selection.js';
@@ -24,6 +25,8 @@ export type DispatchSettings = {
   /** > 0: each RunSummary carries stdout/stderr excerpts of at most this many bytes. */
   readonly runOutputExcerptBytes?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
+  /** The initialize option `progress` (which hooks report, elapsed time, status, `running`); undefined: 0.1 progress. */
+  readonly progress?: ProgressOptions;
   /** Runs programmatic hooks; undefined: the client cannot, and such hooks fail as unsupported. */
   readonly invokeClientHook?: InvokeClientHook;
   /** Runs delegated handlers (prompt, agent, mcp_tool) through the client; a missing callback: unsupported. */
@@ -56,6 +59,8 @@ export type DispatchRequest = {
   readonly ignoreMatchers?: boolean;
   /** Starts async handlers (CommandHandler.async) without waiting; undefined: they run like the others. */
   readonly startBackground?: (run: BackgroundRun) => void;
+  /** The request was answered already (a fire-and-forget event): no hook counts as awaited for progress. */
+  readonly answered?: boolean;
 };
 
 export type DispatchOutcome = {
@@ -172,34 +177,32 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   };
 
   const environments = new Map<HookSpec, CollectedEnv>();
-  const runWith = async (hook: HookSpec, signal: AbortSignal): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
-    const status = hook.handler.statusMessage;
-    const progress = (phase: ProgressParams['phase']) =>
-      status !== undefined &&
-      settings.onProgress?.({
-        ...(request.requestId !== undefined ? { requestId: request.requestId } : {}),
-        sessionId: context.sessionId,
-        event,
-        hookId: hook.id,
-        phase,
-        statusMessage: status,
-      });
+  const runWith = async (hook: HookSpec, signal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
     if (signal.aborted) {
       const outcome = notStartedOutcome();
       return [outcome, dialect.interpret(context, hook, outcome), undefined];
     }
     const envFile = openEnvFile(settings.tempDirs, envFileVariable, hook, context);
-    progress('started');
-    const launched = await launch(hook, signal, envFile?.env ?? {});
-    progress('finished');
+    const progress = startRunProgress({
+      hook,
+      sessionId: context.sessionId,
+      event,
+      signal,
+      awaited,
+      ...(request.requestId !== undefined ? { requestId: request.requestId } : {}),
+      ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+      ...(settings.progress ? { options: settings.progress } : {}),
+    });
+    const launched = await launch(hook, signal, envFile?.env ?? {}).finally(progress.stop);
     // A run the budget ended (not the client's cancel) timed out: killed like a cancel, reported as a timeout.
     const ended = signal === runSignal && budget?.ended(launched) === true;
     const outcome = ended ? { ...launched, cancelled: false, timedOut: true } : launched;
     const verdict = dialect.interpret(context, hook, outcome);
+    progress.finished(outcome, verdict);
     return [outcome, ended && budget ? { ...verdict, message: budget.message(event) } : verdict, collectEnvFile(envFile, hook, outcome)];
   };
   const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
-    const [outcome, verdict, env] = await runWith(hook, runSignal);
+    const [outcome, verdict, env] = await runWith(hook, runSignal, request.answered !== true);
     if (env !== undefined) environments.set(hook, env);
     return [outcome, verdict];
   };
@@ -211,7 +214,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       hook,
       context,
       run: async (ownSignal) => {
-        const [outcome, verdict, env] = await runWith(hook, ownSignal);
+        const [outcome, verdict, env] = await runWith(hook, ownSignal, false);
         return { outcome, verdict, ...(env !== undefined ? { env } : {}) };
       },
     });

@@ -15,6 +15,7 @@ import { missingCapabilityDiagnostics } from './delegated-capabilities.js';
 import type { DelegatedClient } from './delegated-hook.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
 import type { Dialect, HookSpec, LoadContext } from './dialect.js';
+import type { ProgressOptions } from './run-progress.js';
 import { dispatchEvent, eventContext, type BackgroundRun, type DispatchSettings } from './dispatcher.js';
 import { InFlightRegistry } from './in-flight.js';
 import {
@@ -43,6 +44,8 @@ export type EngineOptions = {
   readonly runOutputExcerptBytes?: number;
   readonly stopBlockCap?: number;
   readonly onProgress?: (progress: ProgressParams) => void;
+  /** Which hooks report progress and how (default: the `progress` initialize option). */
+  readonly progress?: ProgressOptions;
   readonly invokeClientHook?: InvokeClientHook;
   /** What the client runs for delegated handlers (prompt, agent, mcp_tool); absent callbacks: not declared. */
   readonly delegated?: DelegatedClient;
@@ -71,6 +74,8 @@ export type DispatchOptions = {
   readonly requestId?: string | number;
   /** false: leave the session's async outputs for a later result (a dispatch nobody reads). Default true. */
   readonly deliverAsyncOutputs?: boolean;
+  /** The request was answered before its hooks run (fire-and-forget): no `running` progress, no `hooks: all`. */
+  readonly answered?: boolean;
 };
 
 /** One note per run that left processes hookd could not kill (see RunSummary.escapedPids). */
@@ -222,6 +227,7 @@ export class Engine {
 
   #settings(): DispatchSettings {
     const options = this.#options;
+    const progress = options.progress ?? options.serverOptions?.progress;
     return {
       runner: options.runner,
       baseEnv: options.baseEnv ?? {},
@@ -229,6 +235,7 @@ export class Engine {
       maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
       runOutputExcerptBytes: options.runOutputExcerptBytes ?? options.serverOptions?.runOutputExcerptBytes ?? 0,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(progress ? { progress } : {}),
       ...(options.invokeClientHook ? { invokeClientHook: options.invokeClientHook } : {}),
       ...(options.delegated ? { delegated: options.delegated } : {}),
       ...(options.serverOptions ? { serverOptions: options.serverOptions } : {}),
@@ -338,7 +345,7 @@ export class Engine {
         // a failing reporter must not turn into an unhandled rejection
       }
     };
-    this.dispatch(event, params, { deliverAsyncOutputs: false }).then(
+    this.dispatch(event, params, { deliverAsyncOutputs: false, answered: true }).then(
       (dispatch) => report({ dispatch }),
       (error: unknown) => report({ error }),
     );
@@ -364,6 +371,7 @@ export class Engine {
           signal,
           ignoreMatchers,
           ...(startBackground ? { startBackground } : {}),
+          ...(options.answered === true ? { answered: true } : {}),
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
         },
         this.#settings(),

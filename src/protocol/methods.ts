@@ -159,7 +159,7 @@ export const ClientNotifications = withDepthBound({
 
 /** Server → client notifications. */
 export const ServerNotifications = {
-  'hooks/progress': { params: ProgressParamsSchema, doc: "A hook with a statusMessage started or finished." },
+  'hooks/progress': { params: ProgressParamsSchema, doc: 'A hook with a statusMessage (with options.progress.hooks "all": any hook) started, is running or finished.' },
   'hooks/diagnostics': { params: DiagnosticsParamsSchema, doc: 'Configuration diagnostics (on load and reload).' },
   'hooks/backgroundRun': {
     params: BackgroundRunParamsSchema,

@@ -25,7 +25,7 @@ export type SpawnHookdOptions = StartHookdOptions & {
   readonly home?: InitializeInput['home'];
   /** Read exactly these config files instead of discovering them. */
   readonly sources?: InitializeInput['sources'];
-  /** Server options: stopBlockCap, killGraceMs, watch, trustStorePath, workspaceTrust, ... */
+  /** Server options: stopBlockCap, killGraceMs, watch, trustStorePath, workspaceTrust, runOutputExcerptBytes, progress, ... */
   readonly options?: InitializeInput['options'];
   /** Merged over `{programmaticHooks: true}` (this client answers hooks/invoke). */
   readonly capabilities?: InitializeInput['capabilities'];

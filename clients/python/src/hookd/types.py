@@ -21,6 +21,7 @@ __all__ = [
     "ClientInfo",
     "HookInfo",
     "ConfigSource",
+    "ProgressOptions",
     "ServerOptions",
     "Capabilities",
     "InitializeParams",
@@ -263,6 +264,17 @@ class ConfigSource(Model):
 
 
 @dataclass
+class ProgressOptions(Model):
+    """``options.progress``: detailed ``hooks/progress`` (``elapsed_ms``, the status at ``finished``).
+
+    ``hooks``: ``"statusMessage"`` (default) or ``"all"`` (every hook its request waits for); ``interval_ms``
+    (100 to 60000): a ``running`` progress that often while a hook runs."""
+
+    hooks: str | None = None
+    interval_ms: int | None = None
+
+
+@dataclass
 class ServerOptions(Model):
     stop_block_cap: int | None = None
     kill_grace_ms: int | None = None
@@ -271,6 +283,10 @@ class ServerOptions(Model):
     trust_store_path: str | None = None
     watch: bool | None = None
     workspace_trust: bool | None = None
+    #: Each run's stdout and stderr carry an ``excerpt`` of at most this many bytes (0 or None: none).
+    run_output_excerpt_bytes: int | None = None
+    #: Detailed ``hooks/progress``; None: progress as in protocol 0.1.
+    progress: ProgressOptions | None = None
 
 
 @dataclass
@@ -359,6 +375,10 @@ class OutputCapture(Model):
     bytes: int
     total_bytes: int
     truncated: bool
+    #: With ``run_output_excerpt_bytes``: what the hook printed, cut to that many bytes (whole UTF-8 characters).
+    excerpt: str | None = None
+    #: The excerpt is shorter than what was captured.
+    excerpt_truncated: bool | None = None
 
 
 @dataclass
@@ -608,7 +628,9 @@ class PingResult(Model):
 
 @dataclass
 class ProgressParams(Model):
-    """``hooks/progress``: a hook with a statusMessage started or finished (``phase``)."""
+    """``hooks/progress``: a hook with a statusMessage (or, with ``progress.hooks = "all"``, any hook) started,
+    is running or finished (``phase``). With ``options.progress``: ``elapsed_ms``, and at ``finished`` the run's
+    ``status``, ``failure_class`` and ``exit_code``."""
 
     session_id: str
     event: str
@@ -616,6 +638,10 @@ class ProgressParams(Model):
     phase: str
     request_id: int | str | None = None
     status_message: str | None = None
+    elapsed_ms: int | None = None
+    status: str | None = None
+    failure_class: str | None = None
+    exit_code: int | None = None
 
 
 @dataclass

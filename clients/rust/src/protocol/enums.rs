@@ -54,7 +54,8 @@ string_enum! {
 }
 
 string_enum! {
-    ProgressPhase { Started = "started", Finished = "finished" }
+    /// `running`: sent every `progress.interval_ms` while a hook runs (only when asked for).
+    ProgressPhase { Started = "started", Finished = "finished", Running = "running" }
 }
 
 string_enum! {

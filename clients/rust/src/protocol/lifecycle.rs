@@ -69,6 +69,26 @@ pub struct ServerOptions {
     /// claude: project and local settings hooks run only once the workspace is trusted (`trust/set`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workspace_trust: Option<bool>,
+    /// Each run's stdout and stderr carry an `excerpt` of at most this many bytes (0 or none: no excerpts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_output_excerpt_bytes: Option<u64>,
+    /// Detailed `hooks/progress` (`elapsed_ms`, the status at `finished`); none: progress as in protocol 0.1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress: Option<ProgressOptions>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `initialize` `options.progress`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressOptions {
+    /// `statusMessage` (default): hooks with a status message report; `all`: every hook its request waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hooks: Option<String>,
+    /// 100 to 60000: a `running` progress this often while a hook runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval_ms: Option<u64>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

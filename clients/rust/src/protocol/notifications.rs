@@ -31,8 +31,25 @@ pub struct ProgressParams {
     pub phase: ProgressPhase,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
+    /// With `options.progress`: whole ms since the hook started (0 at `started`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<u64>,
+    /// With `options.progress`, at `finished`: the run's status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<RunStatus>,
+    /// With `options.progress`, at `finished`: why the run failed (`Some(None)`: it did not; `None`: not sent).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present_or_null")]
+    pub failure_class: Option<Option<FailureClass>>,
+    /// With `options.progress`, at `finished`: the exit code (`Some(None)`: none, e.g. killed; `None`: not sent).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present_or_null")]
+    pub exit_code: Option<Option<i64>>,
     #[serde(flatten)]
     pub other: JsonObject,
+}
+
+/// A field that may be absent (`None`), `null` (`Some(None)`) or a value: absent comes from `#[serde(default)]`.
+fn present_or_null<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -14,6 +14,12 @@ pub struct OutputCapture {
     /// Bytes the hook wrote in all.
     pub total_bytes: u64,
     pub truncated: bool,
+    /// With `run_output_excerpt_bytes`: what the hook printed, cut to that many bytes (whole UTF-8 characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excerpt: Option<String>,
+    /// The excerpt is shorter than what was captured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excerpt_truncated: Option<bool>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

@@ -58,7 +58,8 @@ unknown_fields! {
     ClientInfo {}
     ConfigSource {}
     Capabilities {}
-    ServerOptions {}
+    ServerOptions { progress }
+    ProgressOptions {}
     InitializeParams { client_info, sources, capabilities, options }
     ServerInfo {}
     Diagnostic {}
