@@ -19,9 +19,17 @@ Usage:
   hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
-  hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
-      Dry-run one event: run the matching hooks for real and print every run and the merged decision.
-      --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
+  hookd test <Event> [--input FILE|-] [--tool NAME] [--tool-input JSON] [--prompt TEXT]
+             [--dialect D] [--workspace DIR] [--home DIR] [--json]
+      Dry-run one event: run the matching hooks for real and print the stdin they read, each run (exit code,
+      duration, stdout and stderr excerpts, how hookd read its output) and the merged decision.
+      --input holds either the agent's own stdin envelope (Claude Code's snake_case JSON, e.g. saved from a
+      hook with \`cat > event.json\`; its hook_event_name may stand for <Event>) or the event's params as the
+      protocol sends them (camelCase); no session is needed. Default: a synthetic payload.
+      --tool NAME, --tool-input JSON (an object): the tool call of PreToolUse, PostToolUse, PermissionRequest, ...
+      --prompt TEXT: the prompt of UserPromptSubmit. Each is laid over the synthetic payload or the --input.
+      Exit status: 0 ok (whatever the hooks decided); 1 the configuration has errors or a hook failed
+      (it could not start, timed out, exited non-zero without deciding, printed invalid output); 2 bad usage.
   hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
       Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
       with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
@@ -59,6 +67,9 @@ async function main(argv: string[]): Promise<number> {
       handler: { type: 'string' },
       'handler-file': { type: 'string' },
       json: { type: 'boolean' },
+      tool: { type: 'string' },
+      'tool-input': { type: 'string' },
+      prompt: { type: 'string' },
     },
   });
   const print = (line: string) => process.stdout.write(`${line}\n`);

@@ -23,7 +23,10 @@ export type LoadedEngine = {
   runner: RunnerExitControl;
 };
 
-export function engineFromFlags(flags: CommonFlags): LoadedEngine {
+/** What a command may ask of its engine beyond the flags (e.g. `hookd test` wants output excerpts). */
+export type EngineExtras = { readonly runOutputExcerptBytes?: number };
+
+export function engineFromFlags(flags: CommonFlags, extras: EngineExtras = {}): LoadedEngine {
   const dialectName = flags.dialect ?? 'claude';
   const dialect = findDialect(dialectName);
   if (!dialect) throw new UsageError(`unknown dialect "${dialectName}" (known: ${DIALECT_NAMES.join(', ')})`);
@@ -32,7 +35,7 @@ export function engineFromFlags(flags: CommonFlags): LoadedEngine {
   const runner = createProcessRunner({ logger: createLogger('warn') });
   const ownEnv = processEnvironment();
   // A one-shot command waits for async handlers too: nothing would be left to deliver their output to.
-  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true });
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true, ...extras });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),
