@@ -19,10 +19,10 @@ Usage:
   hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
-  hookd test <Event> [--input FILE|-] [--tool NAME] [--tool-input JSON] [--prompt TEXT]
-             [--dialect D] [--workspace DIR] [--home DIR] [--json]
-      Dry-run one event: run the matching hooks for real and print the stdin they read, each run (exit code,
-      duration, stdout and stderr excerpts, how hookd read its output) and the merged decision.
+  hookd test <Event> [--input FILE|-] [--dialect D] [--workspace DIR] [--home DIR] [--json]
+      Dry-run one event: run the matching hooks for real and print every run and the merged decision.
+      Also takes [--tool NAME] [--tool-input JSON] [--prompt TEXT]. Each run shows the stdin the hooks read, exit
+      code, duration, stdout and stderr excerpts, and how hookd read the output.
       --input holds either the agent's own stdin envelope (Claude Code's snake_case JSON, e.g. saved from a
       hook with \`cat > event.json\`; its hook_event_name may stand for <Event>) or the event's params as the
       protocol sends them (camelCase); no session is needed. Default: a synthetic payload.

@@ -214,6 +214,11 @@ describe('shortcuts: --tool, --tool-input, --prompt', () => {
 });
 
 describe('exit status gates CI: 0 ok, 1 configuration errors or a failed hook, 2 usage', () => {
+  it('--help documents the shortcuts, envelopes and exit codes', () => {
+    const help = spawnSync(process.execPath, [HOOKD_BIN, '--help'], { encoding: 'utf8', timeout: 30_000 }).stdout;
+    for (const text of ['--tool NAME', '--tool-input JSON', '--prompt TEXT', 'stdin envelope', 'Exit status: 0 ok', '2 bad usage']) expect(help).toContain(text);
+  });
+
   it('0 when every hook ran and the configuration is clean, whatever they decided', () => {
     const result = hookd(['PreToolUse', '--tool-input', '{"command":"rm -rf /"}', ...inWorkspace(guardedWorkspace())]);
     expect(result.stdout).toContain('decision: deny');
