@@ -154,7 +154,7 @@ function toolInput(text: string): Fields {
 function nativePath(path: readonly PropertyKey[], names: Readonly<Record<string, string>>): PropertyKey[] {
   for (let length = path.length; length > 0; length -= 1) {
     const name = names[path.slice(0, length).map(String).join('.')];
-    if (name !== undefined) return [name, ...path.slice(length)];
+    if (name !== undefined) return [...name.split('.'), ...path.slice(length)];
   }
   return [...path];
 }
