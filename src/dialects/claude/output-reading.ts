@@ -31,7 +31,7 @@ export function claudeReading(context: EventContext, hook: HookSpec, outcome: Pr
   if (outcome.delegated !== undefined) {
     const answer = outcome.delegated;
     if (answer.kind === 'invalid_answer') return `the judge's answer is not valid: ${answer.message} → ${result}`;
-    return `the judge answered ok: ${String(answer.ok)}${answer.ok ? '' : answer.reason !== undefined ? ', its reason is the reason' : ''} → ${result}`;
+    return `the judge answered ok: ${String(answer.ok)}${answer.ok ? '' : answer.reason !== undefined ? ' with a reason' : ' without a reason'} → ${result}`;
   }
   if (outcome.exitCode === null) return `killed by signal ${outcome.signal ?? 'unknown'}: output not read → ${result}`;
   const code = outcome.exitCode;
