@@ -26,8 +26,16 @@ Usage:
       interpreter, a tool matcher naming no tool (--tools: the agent's tool names; default: the dialect's).
   hookd test <Event> [--input FILE|-] [--explain] [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Dry-run one event: run the matching hooks for real and print every run and the merged decision.
-      --input holds the event's params as the protocol sends them (camelCase); default: a synthetic payload.
+      Also takes [--tool NAME] [--tool-input JSON] [--prompt TEXT]. Each run shows the stdin the hooks read, exit
+      code, duration, stdout and stderr excerpts, and how hookd read the output.
+      --input holds either the agent's own stdin envelope (Claude Code's snake_case JSON, e.g. saved from a
+      hook with \`cat > event.json\`; its hook_event_name may stand for <Event>) or the event's params as the
+      protocol sends them (camelCase); no session is needed. Default: a synthetic payload.
+      --tool NAME, --tool-input JSON (an object): the tool call of PreToolUse, PostToolUse, PermissionRequest, ...
+      --prompt TEXT: the prompt of UserPromptSubmit. Each is laid over the synthetic payload or the --input.
       --explain first prints every configured hook: fires, or skipped and why (with --json: an "explain" field).
+      Exit status: 0 ok (whatever the hooks decided); 1 the configuration has errors or a hook failed
+      (it could not start, timed out, exited non-zero without deciding, printed invalid output); 2 bad usage.
   hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
       Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
       with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
@@ -73,6 +81,9 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       tools: { type: 'string' },
       explain: { type: 'boolean' },
+      tool: { type: 'string' },
+      'tool-input': { type: 'string' },
+      prompt: { type: 'string' },
     },
   });
   const print = (line: string) => process.stdout.write(`${line}\n`);

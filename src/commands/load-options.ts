@@ -24,8 +24,8 @@ export type LoadedEngine = {
   runner: RunnerExitControl;
 };
 
-/** `onProgress`: every hook's progress (the live line of live-progress.ts). */
-export type EngineExtras = { readonly onProgress?: (progress: ProgressParams) => void };
+/** What a command may ask of its engine beyond the flags: output excerpts (`hookd test`), every hook's progress (the live line of live-progress.ts). */
+export type EngineExtras = { readonly runOutputExcerptBytes?: number; readonly onProgress?: (progress: ProgressParams) => void };
 
 export function engineFromFlags(flags: CommonFlags, extras: EngineExtras = {}): LoadedEngine {
   const dialectName = flags.dialect ?? 'claude';
@@ -36,8 +36,9 @@ export function engineFromFlags(flags: CommonFlags, extras: EngineExtras = {}): 
   const runner = createProcessRunner({ logger: createLogger('warn') });
   const ownEnv = processEnvironment();
   // A one-shot command waits for async handlers too: nothing would be left to deliver their output to.
-  const progress = extras.onProgress ? { onProgress: extras.onProgress, progress: { hooks: 'all' as const } } : {};
-  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true, ...progress });
+  const { onProgress, ...rest } = extras;
+  const progress = onProgress ? { onProgress, progress: { hooks: 'all' as const } } : {};
+  const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true, ...rest, ...progress });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),

@@ -1,19 +1,18 @@
 // `hookd test <Event>`: a dry run of one event against the loaded configuration with the real runner (which
-// hooks match, each run, the merged decision), or with --handler, of one handler as written in the dialect's
-// config. Reads params (camelCase) from --input or synthesizes them. A signal while hooks run kills them (interruptible.ts).
+// hooks match, each run with its stdin, output and how hookd read it, the merged decision), or with --handler, of
+// one handler as written in the dialect's config. Params: test-input.ts. A signal while hooks run kills them (interruptible.ts).
 import { dryRunHandler } from '../engine/dry-run.js';
-import type { Engine } from '../engine/engine.js';
-import { EVENT_NAMES, EventParamsSchemas, isEventName, type EventName, type EventParams, type EventResult } from '../protocol/index.js';
-import { describeIssues } from '../protocol/issue-text.js';
+import type { EventName, EventResult } from '../protocol/index.js';
 import { formatDiagnostic } from './check.js';
+import { explainLines } from './explain-lines.js';
 import { liveProgress } from './live-progress.js';
 import { runInterruptible } from './interruptible.js';
 import { readInputFile } from './read-input-file.js';
 import { UsageError, engineFromFlags, type CommonFlags } from './load-options.js';
-import { syntheticParams } from './synthetic-payload.js';
-import { explainLines } from './explain-lines.js';
+import { runDetailLines, stdinLines, TEST_EXCERPT_BYTES, testExitStatus } from './run-detail.js';
+import { eventArgument, readTestInput, type TestInputFlags } from './test-input.js';
 
-type TestFlags = CommonFlags & { input?: string; json?: boolean; handler?: string; 'handler-file'?: string; explain?: boolean };
+type TestFlags = CommonFlags & TestInputFlags & { json?: boolean; handler?: string; 'handler-file'?: string; explain?: boolean };
 
 function parseJson(label: string, text: string): unknown {
   try {
@@ -21,17 +20,6 @@ function parseJson(label: string, text: string): unknown {
   } catch (error) {
     throw new UsageError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-async function readInput(inputPath: string): Promise<unknown> {
-  return parseJson(`--input ${inputPath}`, await readInputFile('--input', inputPath));
-}
-
-async function readParams(engine: Engine, event: EventName, inputPath: string | undefined, workspace: string): Promise<EventParams> {
-  if (inputPath === undefined) return engine.dialect.syntheticParams?.(event, workspace) ?? syntheticParams(event, workspace);
-  const parsed = EventParamsSchemas[event].safeParse(await readInput(inputPath));
-  if (!parsed.success) throw new UsageError(`--input ${inputPath}: ${describeIssues(parsed.error.issues)}`);
-  return parsed.data as EventParams;
 }
 
 function printResult(event: EventName, result: EventResult, print: (line: string) => void, verb = 'matched'): void {
@@ -42,6 +30,7 @@ function printResult(event: EventName, result: EventResult, print: (line: string
       `  ${run.hookId}: ${run.status}${run.failureClass ? ` (${run.failureClass})` : ''}, ${ended}, ${run.durationMs.toFixed(1)} ms, decision ${run.decision}` +
         (run.message ? ` — ${run.message}` : ''),
     );
+    for (const line of runDetailLines(run)) print(line);
   }
   print(`decision: ${result.decision}${result.reason ? ` — ${result.reason}` : ''}`);
   if (!result.continue) print(`continue: false${result.stopReason ? ` — ${result.stopReason}` : ''}`);
@@ -53,16 +42,21 @@ function printResult(event: EventName, result: EventResult, print: (line: string
 }
 
 /** --handler: validate and run one handler; exit 1 when it is invalid or its run failed. */
-async function runHandler(event: EventName, flags: TestFlags, print: (line: string) => void): Promise<number> {
+async function runHandler(given: EventName | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
   const handlerFile = flags['handler-file'];
   const handler =
     flags.handler !== undefined || handlerFile === undefined
       ? parseJson('--handler', flags.handler ?? '')
       : parseJson(`--handler-file ${handlerFile}`, await readInputFile('--handler-file', handlerFile));
-  const live = liveProgress();
-  const { engine, loadContext, runner } = engineFromFlags(flags, live ? { onProgress: live.onProgress } : {});
-  const params = flags.input !== undefined ? ((await readInput(flags.input)) as Partial<EventParams>) : undefined;
-  const outcome = await runInterruptible(runner, (signal) => dryRunHandler(engine, loadContext, { event, handler, ...(params ? { params } : {}) }, { signal })).finally(() => live?.stop());
+  const live = liveProgress(); // a terminal's stderr: `⠋ <hookId> running 2.4 s` for hooks over a second
+  const { engine, loadContext, runner, workspace } = engineFromFlags(flags, { runOutputExcerptBytes: TEST_EXCERPT_BYTES, ...(live ? { onProgress: live.onProgress } : {}) });
+  // Params laid over the dialect's synthetic payload, as hooks/dryRun does (a dialect without a dry run refuses below).
+  const custom = flags.input !== undefined || flags.tool !== undefined || flags['tool-input'] !== undefined || flags.prompt !== undefined;
+  const input = custom || given === undefined ? await readTestInput(engine.dialect, given, flags, workspace, { overSynthetic: true }) : undefined;
+  const event = input?.event ?? given!;
+  const outcome = await runInterruptible(runner, (signal) =>
+    dryRunHandler(engine, loadContext, { event, handler, ...(input ? { params: input.params } : {}) }, { signal }),
+  ).finally(() => live?.stop());
   if (outcome.kind === 'invalid-request') throw new UsageError(outcome.message);
   const failed = outcome.result === undefined || outcome.result.runs.some((run) => run.failureClass !== null);
   if (flags.json) {
@@ -70,31 +64,35 @@ async function runHandler(event: EventName, flags: TestFlags, print: (line: stri
     return failed ? 1 : 0;
   }
   for (const diagnostic of outcome.diagnostics) print(formatDiagnostic(diagnostic));
+  for (const line of stdinLines(outcome.stdin ?? '')) print(line);
   if (outcome.result) printResult(event, outcome.result, print, 'ran');
   else print('the handler is invalid: it did not run');
   return failed ? 1 : 0;
 }
 
-export async function runTestEvent(event: string | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
-  if (!event || !isEventName(event)) throw new UsageError(`hookd test needs an event name, one of: ${EVENT_NAMES.join(', ')}`);
+/** Exit status: 0 ok; 1 configuration errors or a failed hook; 2 usage errors (thrown as UsageError). */
+export async function runTestEvent(name: string | undefined, flags: TestFlags, print: (line: string) => void): Promise<number> {
+  const given = eventArgument(name, flags.input !== undefined);
   if (flags.explain && (flags.handler !== undefined || flags['handler-file'] !== undefined)) throw new UsageError('--explain explains the configured hooks; it does not go with --handler or --handler-file');
-  if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(event, flags, print);
-  const live = liveProgress(); // a terminal's stderr: `⠋ <hookId> running 2.4 s` for hooks over a second
-  const { engine, workspace, runner } = engineFromFlags(flags, live ? { onProgress: live.onProgress } : {});
-  if (!engine.dialect.events.includes(event)) throw new UsageError(`the ${engine.dialect.name} dialect has no ${event} event (known: ${engine.dialect.events.join(', ')})`);
-  const params = await readParams(engine, event, flags.input, workspace);
+  if (flags.handler !== undefined || flags['handler-file'] !== undefined) return runHandler(given, flags, print);
+  const live = liveProgress();
+  const { engine, workspace, runner } = engineFromFlags(flags, { runOutputExcerptBytes: TEST_EXCERPT_BYTES, ...(live ? { onProgress: live.onProgress } : {}) });
+  const { event, params, kind } = await readTestInput(engine.dialect, given, flags, workspace);
   // --explain: every configured hook and why it fires or not, decided before (and without) running anything.
   const explanation = flags.explain ? engine.explain(event, params) : undefined;
   if (explanation && !flags.json) for (const line of explainLines(explanation)) print(line);
   // Ctrl-C or SIGTERM kills every hook tree and exits 130/143 before anything is printed.
-  const { result, skippedByCondition } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal })).finally(() => live?.stop());
+  const { result, skippedByCondition, stdin } = await runInterruptible(runner, (signal) => engine.dispatch(event, params, { signal })).finally(() => live?.stop());
   const skipped = (skippedByCondition ?? []).map((hook) => ({ hookId: hook.id, condition: hook.condition }));
+  const status = testExitStatus(engine.diagnostics(), result);
   if (flags.json) {
-    print(JSON.stringify({ diagnostics: engine.diagnostics(), result, ...(skipped.length > 0 ? { skipped } : {}), ...(explanation ? { explain: explanation } : {}) }, null, 2));
-    return 0;
+    print(JSON.stringify({ diagnostics: engine.diagnostics(), result, ...(skipped.length > 0 ? { skipped } : {}), event, inputKind: kind, params, stdin, exitStatus: status, ...(explanation ? { explain: explanation } : {}) }, null, 2));
+    return status;
   }
   for (const diagnostic of engine.diagnostics()) print(`config ${formatDiagnostic(diagnostic)}`);
+  if (kind === 'envelope') print(`input: ${flags.input ?? ''} is a ${engine.dialect.name} stdin envelope, read as ${event} params`);
+  for (const line of stdinLines(stdin)) print(line);
   printResult(event, result, print);
   for (const hook of skipped) print(`  ${hook.hookId}: not started — its condition ${hook.condition ?? ''} does not match`);
-  return 0;
+  return status;
 }

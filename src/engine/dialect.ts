@@ -241,7 +241,18 @@ export type HookVerdict = {
   readonly terminalSequence?: string;
   readonly extra?: Record<string, unknown>;
   readonly message?: string;
+  /** How the dialect read this run's output, in one line (e.g. `exit 2: stderr is the reason → block`); for reports only. */
+  readonly reading?: string;
 };
+
+/**
+ * An agent's own stdin envelope turned into protocol params (`hookd test --input`): the event it names and the params
+ * (session fields it lacks are the caller's to fill). `nativeNames` maps a params path (`session.id`, `toolInput`) to
+ * the envelope field it came from, so problems found later name the field as the user wrote it.
+ */
+export type EnvelopeConversion =
+  | { readonly ok: true; readonly event: EventName; readonly params: Record<string, unknown>; readonly nativeNames: Readonly<Record<string, string>>; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly error: string };
 
 export type ElicitationAnswer = { readonly action: 'accept' | 'decline' | 'cancel'; readonly content?: Record<string, unknown> };
 
@@ -305,6 +316,12 @@ export interface Dialect {
   readonly builtinTools?: readonly string[];
   /** The configuration files a fresh clone of the workspace's repository has (committed project files), for `hookd check`. */
   committedSources?(context: LoadContext): ConfigSource[];
+  /**
+   * The agent's own stdin envelope (e.g. Claude Code's snake_case JSON) as protocol params, for `hookd test --input`.
+   * `event`: the event named on the command line, if any (a different `hook_event_name` is an error). Unknown or
+   * mistyped fields are an error naming the field; nested values (tool_input, tool_response) stay verbatim.
+   */
+  paramsFromEnvelope?(envelope: Readonly<Record<string, unknown>>, event: EventName | undefined): EnvelopeConversion;
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
   /** The environment hooks inherit, from hookd's own (e.g. without telemetry or credential variables); once per session. */

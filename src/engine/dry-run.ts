@@ -15,7 +15,15 @@ export type DryRunRequest = {
 
 export type DryRunOutcome =
   | { readonly kind: 'invalid-request'; readonly message: string }
-  | { readonly kind: 'done'; readonly diagnostics: Diagnostic[]; readonly result?: EventResult; readonly input?: unknown; readonly cancelled: boolean };
+  | {
+      readonly kind: 'done';
+      readonly diagnostics: Diagnostic[];
+      readonly result?: EventResult;
+      readonly input?: unknown;
+      /** The exact text the handler read on stdin (`input` is it parsed). */
+      readonly stdin?: string;
+      readonly cancelled: boolean;
+    };
 
 function parsedEnvelope(text: string): unknown {
   try {
@@ -60,5 +68,5 @@ export async function dryRunHandler(engine: Engine, loadContext: LoadContext, re
     if (run.failureClass === null) continue;
     diagnostics.push({ severity: 'warning', code: run.failureClass, message: run.message ?? `the handler failed (${run.failureClass})`, field: 'handler' });
   }
-  return { kind: 'done', diagnostics, result, input, cancelled };
+  return { kind: 'done', diagnostics, result, input, stdin, cancelled };
 }

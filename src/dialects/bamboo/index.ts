@@ -4,12 +4,13 @@ import type { Dialect } from '../../engine/dialect.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { bambooEnvironment } from './environment.js';
 import { renderStdin } from './envelope.js';
+import { bambooParamsFromEnvelope } from './envelope-params.js';
 import { compileEventMatcher } from './event-matcher.js';
 import { BAMBOO_EVENTS } from './event-rules.js';
 import { loadBambooHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { merge, stopsDispatch } from './merge.js';
-import { interpret } from './output.js';
+import { interpretWithReading } from './output-reading.js';
 import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
 import { lintShadowing } from './shadowing-lint.js';
 import { syntheticParams } from './synthetic-params.js';
@@ -26,7 +27,7 @@ export const bambooDialect: Dialect = {
   matchTargetField,
   renderStdin,
   environment: bambooEnvironment,
-  interpret,
+  interpret: interpretWithReading,
   merge,
   stopsDispatch,
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
@@ -40,6 +41,7 @@ export const bambooDialect: Dialect = {
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
   },
   parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
+  paramsFromEnvelope: bambooParamsFromEnvelope,
   syntheticParams,
   lint: lintShadowing,
   toolEvents: BAMBOO_TOOL_EVENTS,

@@ -6,13 +6,14 @@ import { claudeEnvironment } from './environment.js';
 import { takesEnvFile } from './event-rules.js';
 import { claudeInheritedEnvironment } from './inherited-environment.js';
 import { renderStdin } from './envelope.js';
+import { claudeParamsFromEnvelope } from './envelope-params.js';
 import { loadClaudeSettings } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { merge } from './merge.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher, NARROW_EXACT_SET } from './matcher.js';
 import { EVENT_RULES } from './event-rules.js';
-import { interpret } from './output.js';
+import { interpretWithReading } from './output-reading.js';
 import { removeEndedSession } from './session-temp-area.js';
 import { sessionEndBudgetMs } from './session-end-budget.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
@@ -30,7 +31,7 @@ export const claudeDialect: Dialect = {
   matchTargetField,
   renderStdin,
   environment: claudeEnvironment,
-  interpret,
+  interpret: interpretWithReading,
   merge,
   afterDispatch: removeEndedSession,
   dispatchBudgetMs: sessionEndBudgetMs,
@@ -44,6 +45,7 @@ export const claudeDialect: Dialect = {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`, EVENT_RULES[event].narrowExactSet ? NARROW_EXACT_SET : undefined);
     return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
   },
+  paramsFromEnvelope: claudeParamsFromEnvelope,
   syntheticParams,
   parseHandler: parseDryRunHandler,
   lint: lintClaudeHooks,

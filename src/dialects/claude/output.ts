@@ -32,7 +32,7 @@ type Stdout =
   | { readonly kind: 'invalid'; readonly error: string }
   | { readonly kind: 'truncated' };
 
-function classifyStdout(stdout: CapturedOutput): Stdout {
+export function classifyStdout(stdout: CapturedOutput): Stdout {
   if (!stdout.text.trimStart().startsWith('{')) return { kind: 'text', text: stdout.text };
   if (stdout.truncated) return { kind: 'truncated' };
   let value: unknown;
