@@ -66,7 +66,7 @@ describe('hookd test: the live line on a terminal', () => {
     const afterLine = terminal.slice(last.index + last[0].length);
     // Cleared when the hook ended: the report starts on a clean line.
     expect(afterLine.startsWith(CLEAR_LINE)).toBe(true);
-    expect(afterLine.slice(CLEAR_LINE.length)).toMatch(/^UserPromptSubmit: 1 hook\(s\) matched/);
+    expect(afterLine.slice(CLEAR_LINE.length)).toMatch(/^stdin \(each hook read these \d+ bytes\):\r?\n[\s\S]*^UserPromptSubmit: 1 hook\(s\) matched\r?$/m);
     expect(afterLine).not.toContain('running');
     expect(terminal).toContain(`${HOOK_ID}: ok, exit 0`);
     // Everything gone: the command (by its PID) and the hook.
@@ -85,7 +85,7 @@ describe('hookd test: the live line on a terminal', () => {
     expect(await run.exited).toBe(0);
     expect(run.output().endsWith(CLEAR_LINE)).toBe(true);
     const stdout = readFileSync(stdoutFile, 'utf8');
-    expect(stdout).toMatch(/^UserPromptSubmit: 1 hook\(s\) matched\n/);
+    expect(stdout).toMatch(/^stdin \(each hook read these \d+ bytes\):\r?\n[\s\S]*^UserPromptSubmit: 1 hook\(s\) matched\n/m);
     expect(stdout).not.toMatch(/[\r\x1b⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|running/);
     expect(isAlive(pidOf(run.stderr()))).toBe(false);
     expect(isAlive(run.child.pid!)).toBe(false);
