@@ -12,3 +12,8 @@ export * from './background-run.js';
 export * from './delegated.js';
 export * from './async-rewake.js';
 export * from './sources.js';
+export * from './protocol-negotiation.js';
+export * from './capabilities.js';
+export * from './server-capabilities.js';
+export * from './cancel-notifications.js';
+export * from './event-results.js';

@@ -2,6 +2,7 @@
 // and of the notifications hookd sends. Hook vocabulary beyond names and provenance stays out.
 import { z } from 'zod';
 import { DiagnosticSchema } from './diagnostics.js';
+import { ServerCapabilitiesSchema } from './capabilities.js';
 
 export const ConfigSourceSchema = z
   .looseObject({
@@ -112,6 +113,7 @@ export const InitializeResultSchema = z
     events: z.array(z.string()),
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
+    capabilities: ServerCapabilitiesSchema.describe('What this hookd and the loaded dialect support: handler types, methods, notifications and options.'),
   })
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;

@@ -2,6 +2,7 @@
 // The single source the rpc layer validates against and the schema generator reads. No handlers here.
 import type { z } from 'zod';
 import { AsyncRewakeParamsSchema } from './async-rewake.js';
+import type { ClientCapabilityName } from './capabilities.js';
 import { BackgroundRunParamsSchema } from './background-run.js';
 import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
@@ -171,16 +172,19 @@ export const ServerRequests = withDepthBound({
     params: InvokeHookParamsSchema,
     result: InvokeHookResultSchema,
     doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+    clientCapability: 'programmaticHooks',
   },
   'hooks/judge': {
     params: JudgeParamsSchema,
     result: JudgeResultSchema,
     doc: 'Judge with the agent\'s model (a prompt or agent handler): answer {ok, reason?, impossible?}. Sent only to clients that declared capabilities.modelJudge; cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+    clientCapability: 'modelJudge',
   },
   'hooks/callMcpTool': {
     params: CallMcpToolParamsSchema,
     result: CallMcpToolResultSchema,
     doc: 'Call one MCP tool of the agent (an mcp_tool handler): answer its content (or text) and isError. Sent only to clients that declared capabilities.mcpTools; cancelled like hooks/judge.',
+    clientCapability: 'mcpTools',
   },
-} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>, 'result');
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string; clientCapability: ClientCapabilityName }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;

@@ -10,7 +10,7 @@ import { loadBambooHooks } from './load.js';
 import { matchTarget } from './match-target.js';
 import { merge, stopsDispatch } from './merge.js';
 import { interpret } from './output.js';
-import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
+import { BAMBOO_HANDLER_TYPES, DEFAULT_TIMEOUT_MS } from './parse-handler.js';
 import { lintShadowing } from './shadowing-lint.js';
 import { syntheticParams } from './synthetic-params.js';
 import { validateParams } from './validate-params.js';
@@ -19,6 +19,7 @@ export const bambooDialect: Dialect = {
   name: 'bamboo',
   events: BAMBOO_EVENTS,
   execution: 'sequential',
+  handlerTypes: BAMBOO_HANDLER_TYPES,
   continuationEvents: ['Stop'],
   load: (context) => loadBambooHooks(context),
   matchTarget,

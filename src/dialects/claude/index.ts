@@ -18,11 +18,13 @@ import { sessionEndBudgetMs } from './session-end-budget.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
 import { lintClaudeHooks } from './lint.js';
 import { committedSettings } from './committed-settings.js';
+import { CLAUDE_HANDLER_TYPES } from './handler-types.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
   events: EVENT_NAMES,
   execution: 'parallel',
+  handlerTypes: CLAUDE_HANDLER_TYPES,
   continuationEvents: ['Stop', 'SubagentStop'],
   load: loadClaudeSettings,
   matchTarget,
