@@ -1,6 +1,6 @@
 // Zod schemas of each event's result: the fields every event result has, plus only the event-specific fields that
 // event can carry (from the dialects' merge rules). Describes only; results.ts owns the fields themselves.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EventName } from './events.js';
 import { EventResultSchema } from './results.js';
 
@@ -20,14 +20,17 @@ export type EventSpecificResultField = (typeof EVENT_SPECIFIC_RESULT_FIELDS)[num
 
 type ResultShape = typeof EventResultSchema.shape;
 /** The schema type of an event result carrying the event-specific fields K (and every common field). */
-export type EventResultSchemaWith<K extends EventSpecificResultField> = z.ZodObject<Omit<ResultShape, Exclude<EventSpecificResultField, K>>, z.core.$loose>;
+export type EventResultSchemaWith<E extends EventName, K extends EventSpecificResultField> = z.ZodObject<
+  Omit<ResultShape, Exclude<EventSpecificResultField, K> | 'event'> & { event: z.ZodLiteral<E> },
+  z.core.$loose
+>;
 
 /** EventResultSchema without the event-specific fields `event` cannot carry, named `<Event>Result` in the JSON Schema. */
-function resultOf<const K extends EventSpecificResultField>(event: EventName, fields: readonly K[]): EventResultSchemaWith<K> {
+function resultOf<const E extends EventName, const K extends EventSpecificResultField>(event: E, fields: readonly K[]): EventResultSchemaWith<E, K> {
   const mask = Object.fromEntries(EVENT_SPECIFIC_RESULT_FIELDS.filter((field) => !(fields as readonly string[]).includes(field)).map((field) => [field, true]));
   const carries = fields.length > 0 ? `; of the event-specific fields it carries ${fields.join(', ')}` : '; it carries no event-specific field';
-  const schema = EventResultSchema.omit(mask as { readonly [F in EventSpecificResultField]?: true });
-  return schema.meta({ id: `${event}Result`, description: `The merged outcome of hooks/${event}${carries}.` }) as unknown as EventResultSchemaWith<K>;
+  const schema = EventResultSchema.omit(mask as { readonly [F in EventSpecificResultField]?: true }).extend({ event: z.literal(event) });
+  return schema.meta({ id: `${event}Result`, description: `The merged outcome of hooks/${event}${carries}.` }) as unknown as EventResultSchemaWith<E, K>;
 }
 
 /**

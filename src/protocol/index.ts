@@ -17,3 +17,4 @@ export * from './capabilities.js';
 export * from './server-capabilities.js';
 export * from './cancel-notifications.js';
 export * from './event-results.js';
+export * from './error-responses.js';

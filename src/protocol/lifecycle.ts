@@ -118,7 +118,7 @@ export const InitializeResultSchema = z
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
-export const EmptyParamsSchema = z.looseObject({}).optional();
+export const EmptyParamsSchema = z.looseObject({}).optional().meta({ id: 'EmptyParams' });
 
 export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema) });
 export type ListHooksResult = z.infer<typeof ListHooksResultSchema>;

@@ -38,7 +38,7 @@ import {
   UnregisterHookParamsSchema,
   UnregisterHookResultSchema,
 } from './programmatic.js';
-import { EventResultSchema } from './results.js';
+import { EventResultSchemas } from './event-results.js';
 import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
 
@@ -59,7 +59,7 @@ export function eventMethod(event: EventName): `hooks/${EventName}` {
 type EventRequestSpecs = {
   readonly [E in EventName as `hooks/${E}`]: {
     readonly params: (typeof EventParamsSchemas)[E];
-    readonly result: typeof EventResultSchema;
+    readonly result: (typeof EventResultSchemas)[E];
     readonly doc: string;
   };
 };
@@ -68,7 +68,7 @@ type EventRequestSpecs = {
 const eventRequests = Object.fromEntries(
   EVENT_NAMES.map((event) => [
     eventMethod(event),
-    { params: EventParamsSchemas[event], result: EventResultSchema, doc: `Run the ${event} hooks and merge their answers.` },
+    { params: EventParamsSchemas[event], result: EventResultSchemas[event], doc: `Run the ${event} hooks and merge their answers.` },
   ]),
 ) as EventRequestSpecs;
 
