@@ -30,5 +30,5 @@ export const ServerCapabilitiesSchema = z
       .describe('Notification methods in each direction.'),
     options: z.array(z.string()).describe('The initialize `options` keys this hookd understands; others are ignored.'),
   })
-  .meta({ id: 'ServerCapabilities' });
+  .meta({ id: 'ServerCapabilities', description: 'What this hookd and the loaded dialect support: handler types, methods, notifications and options.' });
 export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;

@@ -113,7 +113,7 @@ export const InitializeResultSchema = z
     events: z.array(z.string()),
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
-    capabilities: ServerCapabilitiesSchema.describe('What this hookd and the loaded dialect support: handler types, methods, notifications and options.'),
+    capabilities: ServerCapabilitiesSchema,
   })
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
