@@ -264,6 +264,8 @@ export type MergedOutcome = Omit<HookVerdict, 'status' | 'failureClass' | 'messa
 export interface Dialect {
   readonly name: string;
   readonly events: readonly EventName[];
+  /** The handler `type`s its configuration accepts (what its handler parser takes); initialize reports them in capabilities. */
+  readonly handlerTypes?: readonly string[];
   /** parallel: all matching handlers at once, reported in configured order. */
   readonly execution: 'parallel' | 'sequential';
   /** Events on which a `block` decision means "keep working"; hookd caps consecutive ones per session. */

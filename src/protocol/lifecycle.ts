@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AuditLogOptionsSchema } from './audit-log.js';
 import { DiagnosticSchema } from './diagnostics.js';
 import { FAILURE_CLASSES, RUN_STATUSES } from './results.js';
+import { ServerCapabilitiesSchema } from './capabilities.js';
 
 export const ConfigSourceSchema = z
   .looseObject({
@@ -142,11 +143,12 @@ export const InitializeResultSchema = z
     events: z.array(z.string()),
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
+    capabilities: ServerCapabilitiesSchema,
   })
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
-export const EmptyParamsSchema = z.looseObject({}).optional();
+export const EmptyParamsSchema = z.looseObject({}).optional().meta({ id: 'EmptyParams' });
 
 export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema) });
 export type ListHooksResult = z.infer<typeof ListHooksResultSchema>;

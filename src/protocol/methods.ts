@@ -2,6 +2,7 @@
 // The single source the rpc layer validates against and the schema generator reads. No handlers here.
 import type { z } from 'zod';
 import { AsyncRewakeParamsSchema } from './async-rewake.js';
+import type { ClientCapabilityName } from './capabilities.js';
 import { BackgroundRunParamsSchema } from './background-run.js';
 import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
@@ -37,7 +38,7 @@ import {
   UnregisterHookParamsSchema,
   UnregisterHookResultSchema,
 } from './programmatic.js';
-import { EventResultSchema } from './results.js';
+import { EventResultSchemas } from './event-results.js';
 import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
 import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
@@ -59,7 +60,7 @@ export function eventMethod(event: EventName): `hooks/${EventName}` {
 type EventRequestSpecs = {
   readonly [E in EventName as `hooks/${E}`]: {
     readonly params: (typeof EventParamsSchemas)[E];
-    readonly result: typeof EventResultSchema;
+    readonly result: (typeof EventResultSchemas)[E];
     readonly doc: string;
   };
 };
@@ -68,7 +69,7 @@ type EventRequestSpecs = {
 const eventRequests = Object.fromEntries(
   EVENT_NAMES.map((event) => [
     eventMethod(event),
-    { params: EventParamsSchemas[event], result: EventResultSchema, doc: `Run the ${event} hooks and merge their answers.` },
+    { params: EventParamsSchemas[event], result: EventResultSchemas[event], doc: `Run the ${event} hooks and merge their answers.` },
   ]),
 ) as EventRequestSpecs;
 
@@ -177,16 +178,19 @@ export const ServerRequests = withDepthBound({
     params: InvokeHookParamsSchema,
     result: InvokeHookResultSchema,
     doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+    clientCapability: 'programmaticHooks',
   },
   'hooks/judge': {
     params: JudgeParamsSchema,
     result: JudgeResultSchema,
     doc: 'Judge with the agent\'s model (a prompt or agent handler): answer {ok, reason?, impossible?}. Sent only to clients that declared capabilities.modelJudge; cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+    clientCapability: 'modelJudge',
   },
   'hooks/callMcpTool': {
     params: CallMcpToolParamsSchema,
     result: CallMcpToolResultSchema,
     doc: 'Call one MCP tool of the agent (an mcp_tool handler): answer its content (or text) and isError. Sent only to clients that declared capabilities.mcpTools; cancelled like hooks/judge.',
+    clientCapability: 'mcpTools',
   },
-} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>, 'result');
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string; clientCapability: ClientCapabilityName }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;

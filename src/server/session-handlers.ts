@@ -17,6 +17,8 @@ import {
   SERVER_NAME,
   SERVER_VERSION,
   eventMethod,
+  refuseProtocolVersion,
+  serverCapabilities,
   type AsyncRewakeParams,
   type BackgroundRunParams,
   type DiagnosticsParams,
@@ -129,6 +131,8 @@ export function createSession(deps: SessionDeps): Session {
 
   const initialize: RequestHandler = async (raw) => {
     const given = raw as InitializeParams;
+    const refusal = refuseProtocolVersion(given.protocolVersion);
+    if (refusal) throw new RpcError(ErrorCodes.InvalidParams, refusal.message, refusal.data);
     // One spelling per directory ("/ws/" and "/ws/." are "/ws"), so trust keys and envelopes agree.
     const params = isAbsolute(given.workspace) ? { ...given, workspace: resolve(given.workspace) } : given;
     const dialect = findDialect(params.dialect);
@@ -197,6 +201,7 @@ export function createSession(deps: SessionDeps): Session {
       events: [...dialect.events],
       hooks: engine.hooks(),
       diagnostics,
+      capabilities: serverCapabilities(dialect.handlerTypes ?? []),
     };
     return result;
   };

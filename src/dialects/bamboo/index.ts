@@ -11,7 +11,7 @@ import { loadBambooHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { merge, stopsDispatch } from './merge.js';
 import { interpretWithReading } from './output-reading.js';
-import { DEFAULT_TIMEOUT_MS } from './parse-handler.js';
+import { BAMBOO_HANDLER_TYPES, DEFAULT_TIMEOUT_MS } from './parse-handler.js';
 import { lintShadowing } from './shadowing-lint.js';
 import { syntheticParams } from './synthetic-params.js';
 import { validateParams } from './validate-params.js';
@@ -21,6 +21,7 @@ export const bambooDialect: Dialect = {
   name: 'bamboo',
   events: BAMBOO_EVENTS,
   execution: 'sequential',
+  handlerTypes: BAMBOO_HANDLER_TYPES,
   continuationEvents: ['Stop'],
   load: (context) => loadBambooHooks(context),
   matchTarget,

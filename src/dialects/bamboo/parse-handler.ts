@@ -13,9 +13,12 @@ export type HandlerProblem = Problem;
 
 export type HandlerParse = { readonly handler?: HandlerSpec; readonly problems: readonly HandlerProblem[] };
 
+/** The handler types a Bamboo configuration may use (initialize capabilities.handlerTypes). */
+export const BAMBOO_HANDLER_TYPES = ['command', 'script'] as const;
+
 const HandlerType = z.looseObject(
   {
-    type: z.enum(['command', 'script'], {
+    type: z.enum(BAMBOO_HANDLER_TYPES, {
       error: (issue) => (issue.input === undefined ? 'a handler needs "type": "command" or "script"' : `unknown handler type ${describeValue(issue.input)}; expected "command" or "script"`),
     }),
   },

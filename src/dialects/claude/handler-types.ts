@@ -2,6 +2,8 @@
 // warning for one it does not. Data and one pure function; must not parse handlers or know files.
 
 const ALL_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'] as const;
+/** Every handler type a Claude Code settings file may use (initialize capabilities.handlerTypes). */
+export const CLAUDE_HANDLER_TYPES: readonly string[] = ALL_TYPES;
 const NO_MODEL = ['command', 'http', 'mcp_tool'] as const;
 const COMMAND_OR_MCP = ['command', 'mcp_tool'] as const;
 

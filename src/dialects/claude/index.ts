@@ -20,11 +20,13 @@ import { syntheticParams } from '../../commands/synthetic-payload.js';
 import { lintClaudeHooks } from './lint.js';
 import { committedSettings } from './committed-settings.js';
 import { CLAUDE_BUILTIN_TOOLS, CLAUDE_TOOL_EVENTS } from './builtin-tools.js';
+import { CLAUDE_HANDLER_TYPES } from './handler-types.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
   events: EVENT_NAMES,
   execution: 'parallel',
+  handlerTypes: CLAUDE_HANDLER_TYPES,
   continuationEvents: ['Stop', 'SubagentStop'],
   load: loadClaudeSettings,
   matchTarget,

@@ -101,7 +101,8 @@ function specificSchema(event: EventName): z.ZodType<SpecificOutput> {
   if (schema === undefined) {
     const mask: Record<string, true> = { hookEventName: true };
     for (const field of SPECIFIC_FIELDS[event]) mask[field] = true;
-    schema = SpecificSchema.pick(mask as { hookEventName: true }) as unknown as z.ZodType<SpecificOutput>;
+    // Strips the rest: a field this event does not read (e.g. additionalContext on Notification) never reaches the verdict.
+    schema = z.object(SpecificSchema.pick(mask as { hookEventName: true }).shape) as unknown as z.ZodType<SpecificOutput>;
     specificSchemas.set(event, schema);
   }
   return schema;

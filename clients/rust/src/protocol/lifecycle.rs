@@ -183,6 +183,42 @@ pub struct InitializeResult {
     pub events: Vec<String>,
     pub hooks: Vec<HookInfo>,
     pub diagnostics: Vec<Diagnostic>,
+    /// What this hookd and its dialect support (absent from a sidecar older than the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<ServerCapabilities>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `initialize` result `capabilities`: handler types, methods, notifications and options hookd supports.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerCapabilities {
+    pub handler_types: Vec<String>,
+    pub requests: Vec<String>,
+    pub server_requests: Vec<ServerRequestCapability>,
+    pub notifications: NotificationCapabilities,
+    pub options: Vec<String>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// A request hookd may send, and the client capability it needs.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerRequestCapability {
+    pub method: String,
+    pub capability: String,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// Notification methods hookd accepts (`client`) and may send (`server`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationCapabilities {
+    pub client: Vec<String>,
+    pub server: Vec<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

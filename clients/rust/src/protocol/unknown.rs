@@ -64,7 +64,10 @@ unknown_fields! {
     ServerInfo {}
     Diagnostic {}
     HookInfo {}
-    InitializeResult { server_info, hooks, diagnostics }
+    InitializeResult { server_info, hooks, diagnostics, capabilities }
+    ServerCapabilities { server_requests, notifications }
+    ServerRequestCapability {}
+    NotificationCapabilities {}
     EmptyParams {}
     ListHooksResult { hooks, diagnostics }
     CancelSessionParams {}
