@@ -21,26 +21,18 @@ export function looksLikeProtocol(text: string): boolean {
  */
 export function watchForForeignOutput(stdout: HookdReadable, onForeign: (text: string) => void): () => void {
   let seen = '';
-  let foreign = false;
   let done = false;
-  const report = (text: string) => {
-    if (done) return;
-    stop();
-    onForeign(text.split(/\r?\n/).find((line) => line.trim() !== '')?.slice(0, EXCERPT_CHARS) ?? text.slice(0, EXCERPT_CHARS));
-  };
   const onData = (chunk: unknown) => {
     seen = (seen + (typeof chunk === 'string' ? chunk : String(chunk))).slice(0, 4 * EXCERPT_CHARS);
-    if (!foreign && looksLikeProtocol(seen)) {
+    if (looksLikeProtocol(seen)) {
       if (seen.trimStart().length >= CONTENT_LENGTH.length || seen.trimStart().startsWith('{')) stop();
       return;
     }
-    foreign = true;
-    if (/\S[^\n]*\n/.test(seen) || seen.length >= EXCERPT_CHARS) report(seen);
+    // A write reaches the pipe whole (up to PIPE_BUF): report the first line now rather than wait for more.
+    stop();
+    onForeign(seen.split(/\r?\n/).find((line) => line.trim() !== '')?.slice(0, EXCERPT_CHARS) ?? seen.slice(0, EXCERPT_CHARS));
   };
-  const onEnd = () => {
-    if (foreign) report(seen);
-    else stop();
-  };
+  const onEnd = () => stop();
   function stop(): void {
     if (done) return;
     done = true;

@@ -2,11 +2,12 @@
 // package's bin, then `hookd-sidecar` on PATH; a program that is not the sidecar (a fake `hookd` printing an HTTP
 // banner, one answering as another server, one exiting) fails with HookdNotSidecarError naming its path, and is gone.
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isAlive, waitUntil } from '../../../test/helpers/processes.js';
 import { findHookd, HookdExitedError, HookdNotSidecarError, packageBin, spawnHookd, type SpawnHookdOptions } from '../src/index.js';
+import { looksLikeProtocol } from '../src/sidecar-check.js';
 import { DEADLINE_MS, HOOKD_JS, makeWorkspace, testEnv, track, useSidecar } from './helpers.js';
 
 useSidecar();
@@ -68,7 +69,8 @@ describe('a program that is not the hookd sidecar', () => {
 
   it('only a fake `hookd` on PATH: default discovery does not run it (spawn-failed for hookd-sidecar)', async () => {
     const fake = fakeBin('hookd');
-    const env = testEnv({ PATH: pathWith(fake.dir), HOOKD_PIDFILE: fake.pidFile, HOOKD_BIN: undefined });
+    // PATH: the fake and node's own directory (for the fake's `#!/usr/bin/env node`), nothing else.
+    const env = testEnv({ PATH: `${fake.dir}${delimiter}${dirname(process.execPath)}`, HOOKD_PIDFILE: fake.pidFile, HOOKD_BIN: undefined });
     expect(findHookd({}, env)).toMatchObject({ file: 'hookd-sidecar', via: 'PATH' });
     const error = await spawnWith({ env });
     expect(error).toBeInstanceOf(HookdExitedError);
@@ -128,5 +130,12 @@ describe('the discovery order', () => {
     copyFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), join(pkg, 'package.json'));
     expect(packageBin(join(root, 'consumer.js'))).toBe(join(pkg, 'dist', 'cli.js'));
     expect(packageBin(join(root, '..', 'elsewhere.js'))).toBeUndefined();
+  });
+});
+
+describe('what counts as protocol output', () => {
+  it('the start of an NDJSON message or a Content-Length header (in pieces, after blank lines) is protocol; a banner is not', () => {
+    const verdicts = ['{"jsonrpc":"2.0"', '\n\n{', 'Content-Le', 'content-length: 42\r\n', '', 'Listening on port 3000\n', 'Content-Type: text/html'].map(looksLikeProtocol);
+    expect(verdicts).toEqual([true, true, true, true, true, false, false]);
   });
 });
