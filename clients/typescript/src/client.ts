@@ -1,10 +1,12 @@
 // HookdClient: one typed method per lifecycle event and per management request, and programmatic hooks whose
 // `hooks/invoke` calls are answered by the caller's handlers. It forwards; the hooks' logic is hookd's (or the handler's).
-import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
-import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from '../../../src/protocol/index.js';
+import type { CancellationToken } from 'vscode-jsonrpc';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from './protocol.gen/index.js';
 import { HookdConnection, type ConnectionOptions, type RequestOptions } from './connection.js';
 import type { HookdTransport } from './framing.js';
 import { answerJudge, answerMcpToolCall, type JudgeHandler, type McpToolHandler } from './delegated.js';
+import type { HookdAbortSignal } from './process-types.js';
 import type {
   EventInput,
   EventMethodName,
@@ -21,7 +23,7 @@ export type HookInvocation = ServerRequestParams<'hooks/invoke'>;
 export type HookAnswer = ServerRequestAnswer<'hooks/invoke'>;
 export type HookHandlerContext = {
   /** Aborted when hookd stops waiting (the hook timed out or its event was cancelled): the answer is ignored then. */
-  readonly signal: AbortSignal;
+  readonly signal: HookdAbortSignal;
   readonly token: CancellationToken;
 };
 export type HookHandler = (invocation: HookInvocation, context: HookHandlerContext) => HookAnswer | void | Promise<HookAnswer | void>;

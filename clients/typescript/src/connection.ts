@@ -1,21 +1,12 @@
 // The JSON-RPC connection to one hookd: requests typed from the method table, notifications, cancellation
 // (AbortSignal, CancellationToken, timeouts → $/cancelRequest) and the sidecar's end (shutdown, dispose, exit).
 // It knows method names only as the protocol's types; it has no hook logic.
-import type { ChildProcess } from 'node:child_process';
-import {
-  CancellationTokenSource,
-  Emitter,
-  ErrorCodes as RpcErrorCodes,
-  ResponseError,
-  createMessageConnection,
-  type CancellationToken,
-  type Disposable,
-  type Logger,
-  type MessageConnection,
-} from 'vscode-jsonrpc/node';
-import { ErrorCodes, Requests, ServerNotifications, type RequestSpec } from '../../../src/protocol/index.js';
+import type { CancellationToken, Disposable, Logger, MessageConnection } from 'vscode-jsonrpc';
+import { CancellationTokenSource, Emitter, ErrorCodes as RpcErrorCodes, ResponseError, createMessageConnection } from 'vscode-jsonrpc/node';
+import { ErrorCodes, Requests, ServerNotifications, type RequestSpec } from './protocol.gen/index.js';
 import { HookdCancelledError, HookdExitedError, HookdProtocolError, HookdResponseError, HookdTimeoutError } from './errors.js';
 import type { HookdTransport } from './framing.js';
+import type { HookdAbortSignalLike, HookdChildProcess } from './process-types.js';
 import type {
   ClientNotificationMethod,
   ClientNotificationParams,
@@ -28,7 +19,7 @@ import type {
 
 export type RequestOptions = {
   /** Aborting cancels the request: hookd kills its hook trees and answers -32800 (→ HookdCancelledError with runs). */
-  readonly signal?: AbortSignal;
+  readonly signal?: HookdAbortSignalLike;
   /** The same, for callers that hold a vscode CancellationToken. */
   readonly token?: CancellationToken;
   /** Cancel the request after this many milliseconds (→ HookdTimeoutError); `Infinity`: none. Default: the client's `requestTimeoutMs`. */
@@ -37,7 +28,7 @@ export type RequestOptions = {
 
 export type ConnectionOptions = {
   /** The hookd process behind the transport, when this client owns it: exit tracking, stderr, kill on dispose. */
-  readonly process?: ChildProcess;
+  readonly process?: HookdChildProcess;
   /** Default timeout of every request; none by default (hooks have their own timeouts, up to minutes). */
   readonly requestTimeoutMs?: number;
   /** After cancelling, how long to wait for hookd's -32800 answer (it comes once the trees are dead). Default 2000. */
@@ -48,7 +39,7 @@ export type ConnectionOptions = {
   readonly logger?: Logger;
 };
 
-export type ExitInfo = { readonly code: number | null; readonly signal: NodeJS.Signals | null };
+export type ExitInfo = { readonly code: number | null; readonly signal: string | null };
 export type ShutdownOptions = { /** Bound on shutdown + exit before hookd is killed. Default 5000. */ readonly timeoutMs?: number };
 
 const DEFAULT_CANCEL_GRACE_MS = 2_000;
@@ -89,7 +80,7 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 export class HookdConnection implements Disposable {
   /** The underlying vscode-jsonrpc connection (listening); prefer the typed methods. */
   readonly connection: MessageConnection;
-  readonly process: ChildProcess | undefined;
+  readonly process: HookdChildProcess | undefined;
   /** Resolves once hookd exited (without a process: once the connection closed). */
   readonly exited: Promise<ExitInfo>;
   readonly #transport: HookdTransport;
@@ -126,7 +117,7 @@ export class HookdConnection implements Disposable {
     this.connection.listen();
   }
 
-  #watchProcess(child: ChildProcess): void {
+  #watchProcess(child: HookdChildProcess): void {
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       this.#stderr = (this.#stderr + text).slice(-STDERR_TAIL_CHARS);
@@ -394,7 +385,7 @@ export class HookdConnection implements Disposable {
     }
   }
 
-  #signal(signal: NodeJS.Signals): void {
+  #signal(signal: 'SIGTERM' | 'SIGKILL'): void {
     const child = this.process;
     if (!child || this.#exitInfo || child.exitCode !== null || child.signalCode !== null) return;
     try {

@@ -1,7 +1,9 @@
 // Delegated handlers: the agent's answers to hookd's hooks/judge (prompt and agent hooks judged by its model) and
 // hooks/callMcpTool (mcp_tool hooks calling its MCP tools). Types and the request bridge only; the model is the agent's.
-import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
-import { CallMcpToolParamsSchema, CallMcpToolResultSchema, ErrorCodes, JudgeParamsSchema, JudgeResultSchema } from '../../../src/protocol/index.js';
+import type { CancellationToken } from 'vscode-jsonrpc';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { CallMcpToolParamsSchema, CallMcpToolResultSchema, ErrorCodes, JudgeParamsSchema, JudgeResultSchema } from './protocol.gen/index.js';
+import type { HookdAbortSignal } from './process-types.js';
 import type { ServerRequestAnswer, ServerRequestParams } from './protocol-types.js';
 
 /** A judgement hookd asks for: `prompt` has `$ARGUMENTS` already replaced by the hook input. */
@@ -14,7 +16,7 @@ export type McpToolAnswer = ServerRequestAnswer<'hooks/callMcpTool'>;
 
 export type DelegatedContext = {
   /** Aborted when hookd stops waiting (timeout, or the event was cancelled): the answer is ignored then. */
-  readonly signal: AbortSignal;
+  readonly signal: HookdAbortSignal;
   readonly token: CancellationToken;
 };
 export type JudgeHandler = (request: JudgeRequest, context: DelegatedContext) => JudgeAnswer | Promise<JudgeAnswer>;

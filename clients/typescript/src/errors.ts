@@ -1,7 +1,8 @@
 // The errors a request can reject with: hookd's JSON-RPC errors (typed; -32800 carries the partial runs), a
 // timeout, and the sidecar going away. Wire errors stay apart from local ones; nothing here talks to hookd.
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { CancelledDataSchema, ErrorCodes, type RunSummary } from '../../../src/protocol/index.js';
+// The common entry of vscode-jsonrpc (the same class as its /node entry's): keeps Node's types out of this .d.ts.
+import { ResponseError } from 'vscode-jsonrpc';
+import { CancelledDataSchema, ErrorCodes, type RunSummary } from './protocol.gen/index.js';
 
 /** hookd answered the request with a JSON-RPC error (`code` is one of the protocol's `ErrorCodes`). */
 export class HookdResponseError extends ResponseError<unknown> {
@@ -74,5 +75,23 @@ export class HookdProtocolError extends Error {
     readonly value: unknown,
   ) {
     super(`${method}: ${message}`);
+  }
+}
+
+/**
+ * The program spawned as hookd is not the hookd sidecar: it printed something that is not JSON-RPC, exited or did not
+ * answer `initialize`, or answered with another `serverInfo.name`. `program` is the path that was found (see
+ * `spawnHookd`'s discovery order), `got` what it did instead. The process is killed before this is thrown.
+ */
+export class HookdNotSidecarError extends Error {
+  override readonly name: string = 'HookdNotSidecarError';
+  constructor(
+    readonly program: string,
+    readonly got: string,
+    /** How the program was found: `hookdJs`, `command`, `HOOKD_BIN`, `package` (the hookd-sidecar package's bin) or `PATH`. */
+    readonly via: string,
+    cause?: unknown,
+  ) {
+    super(`${program} is not the hookd sidecar: ${got} (found via ${via}; set HOOKD_BIN or pass command to choose the sidecar, e.g. the hookd-sidecar package's bin)`, cause === undefined ? undefined : { cause });
   }
 }

@@ -1,27 +1,23 @@
 // The two wire framings hookd detects: Content-Length (vscode-jsonrpc's own reader and writer) and newline-
 // delimited JSON (the small reader and writer below). Bytes ↔ messages only; no protocol vocabulary here.
+// Public types come from vscode-jsonrpc's environment-neutral entry (no Node types in this client's .d.ts).
 import type { Readable, Writable } from 'node:stream';
-import {
-  AbstractMessageReader,
-  AbstractMessageWriter,
-  Disposable,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type DataCallback,
-  type Message,
-  type MessageReader,
-  type MessageWriter,
-} from 'vscode-jsonrpc/node';
+import { AbstractMessageReader, AbstractMessageWriter, Disposable, type DataCallback, type Message, type MessageReader, type MessageWriter } from 'vscode-jsonrpc';
+import { StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { HookdReadable, HookdWritable } from './process-types.js';
 
 export const FRAMINGS = ['content-length', 'ndjson'] as const;
 export type Framing = (typeof FRAMINGS)[number];
 
 export type HookdTransport = { readonly reader: MessageReader; readonly writer: MessageWriter };
 
-/** Reader and writer over hookd's stdout and stdin. hookd answers in the framing of the first message it reads. */
-export function createTransport(input: Readable, output: Writable, framing: Framing = 'content-length'): HookdTransport {
+/** The framing every hookd client uses unless told otherwise (the Python and Rust clients speak NDJSON too). */
+export const DEFAULT_FRAMING: Framing = 'ndjson';
+
+/** Reader and writer over hookd's stdout and stdin (Node streams). hookd answers in the framing of the first message it reads. */
+export function createTransport(input: HookdReadable, output: HookdWritable, framing: Framing = DEFAULT_FRAMING): HookdTransport {
   if (framing === 'ndjson') return { reader: new NdjsonMessageReader(input), writer: new NdjsonMessageWriter(output) };
-  return { reader: new StreamMessageReader(input, 'utf-8'), writer: new StreamMessageWriter(output, 'utf-8') };
+  return { reader: new StreamMessageReader(input as Readable, 'utf-8'), writer: new StreamMessageWriter(output as Writable, 'utf-8') };
 }
 
 const LF = 0x0a;
@@ -32,7 +28,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   #closed = false;
   #detach: (() => void) | undefined;
 
-  constructor(private readonly input: Readable) {
+  constructor(private readonly input: HookdReadable) {
     super();
   }
 
@@ -89,7 +85,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
 export class NdjsonMessageWriter extends AbstractMessageWriter implements MessageWriter {
   #errors = 0;
 
-  constructor(private readonly output: Writable) {
+  constructor(private readonly output: HookdWritable) {
     super();
     output.on('error', (error: Error) => this.fireError(error));
     output.on('close', () => this.fireClose());

@@ -1,12 +1,10 @@
-// Starting the hookd sidecar: which command, which environment, piped stdio. Only spawns; talking to it and
-// ending it belong to the connection.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// Starting the hookd sidecar: which command (see discovery.ts), which environment, piped stdio. Only spawns; talking
+// to it and ending it belong to the connection.
+import { spawn } from 'node:child_process';
+import { findHookd, type DiscoveryOptions, type FoundHookd } from './discovery.js';
+import type { HookdSpawnedProcess } from './process-types.js';
 
-export type HookdProcessOptions = {
-  /** The hookd executable and leading arguments, e.g. `'hookd'` (default, from PATH) or `['npx', 'hookd']`. */
-  readonly command?: string | readonly string[];
-  /** Path of hookd's `dist/cli.js`: run with this Node (`process.execPath`); wins over `command`. */
-  readonly hookdJs?: string;
+export type HookdProcessOptions = Omit<DiscoveryOptions, 'env'> & {
   /** More arguments, e.g. `['--log-level', 'info']`. */
   readonly args?: readonly string[];
   /** Added to this process's environment (hooks inherit it); a key set to `undefined` is removed. */
@@ -15,19 +13,14 @@ export type HookdProcessOptions = {
   readonly cwd?: string;
 };
 
-/** `[file, args]` of the process to start. */
+/** `[file, args]` of the process to start: `hookdJs`, `command`, $HOOKD_BIN, the `hookd-sidecar` package's bin, `hookd-sidecar` on PATH. */
 export function resolveCommand(options: HookdProcessOptions): [string, string[]] {
-  const extra = [...(options.args ?? [])];
-  if (options.hookdJs !== undefined) return [process.execPath, [options.hookdJs, ...extra]];
-  const command = options.command ?? 'hookd';
-  if (typeof command === 'string') return [command, extra];
-  const [file, ...rest] = command;
-  if (file === undefined || file === '') throw new TypeError('hookd command is empty');
-  return [file, [...rest, ...extra]];
+  const found = findHookd(options, hookdEnvironment(options.env));
+  return [found.file, [...found.args, ...(options.args ?? [])]];
 }
 
-export function hookdEnvironment(overrides: HookdProcessOptions['env'] = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+export function hookdEnvironment(overrides: HookdProcessOptions['env'] = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -35,16 +28,25 @@ export function hookdEnvironment(overrides: HookdProcessOptions['env'] = {}): No
   return env;
 }
 
-/** Spawns hookd with piped stdin, stdout and stderr (its own logs; the connection drains them). */
-export function spawnHookdProcess(options: HookdProcessOptions = {}): ChildProcessWithoutNullStreams {
-  const [file, args] = resolveCommand(options);
-  const child = spawn(file, args, {
+/** A spawned hookd and the program it is (how it was found, for error messages). */
+export type SpawnedHookd = { readonly child: HookdSpawnedProcess; readonly found: FoundHookd };
+
+/** Spawns the discovered hookd with piped stdin, stdout and stderr; also says which program it is. */
+export function spawnDiscoveredHookd(options: HookdProcessOptions = {}): SpawnedHookd {
+  const env = hookdEnvironment(options.env);
+  const found = findHookd(options, env);
+  const child = spawn(found.file, [...found.args, ...(options.args ?? [])], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: hookdEnvironment(options.env),
+    env,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     windowsHide: true,
   });
   // EPIPE when hookd is gone surfaces through the writer and the exit; never as an uncaught stream error.
   child.stdin.on('error', () => {});
-  return child;
+  return { child, found };
+}
+
+/** Spawns hookd with piped stdin, stdout and stderr (its own logs; the connection drains them). */
+export function spawnHookdProcess(options: HookdProcessOptions = {}): HookdSpawnedProcess {
+  return spawnDiscoveredHookd(options).child;
 }

@@ -1,5 +1,5 @@
-// The protocol's types as a client sees them, derived from the zod schemas and the method table in
-// ../../../src/protocol (never a second copy). Type-level only: nothing in this file exists at runtime.
+// The protocol's types as a client sees them, derived from the zod schemas and the method table in ./protocol.gen
+// (generated from the repository's src/protocol). Type-level only: nothing in this file exists at runtime.
 import type { z } from 'zod';
 import type {
   ClientNotifications,
@@ -11,7 +11,7 @@ import type {
   ServerNotifications,
   ServerRequestMethod,
   ServerRequests,
-} from '../../../src/protocol/index.js';
+} from './protocol.gen/index.js';
 
 export type { EventName, RequestMethod, ServerRequestMethod };
 

@@ -1,18 +1,21 @@
-// Composition: spawn hookd, connect a HookdClient over its stdio in the chosen framing, and initialize it.
-// Owns the defaults an agent usually wants (this client answers hooks/invoke); nothing else.
-import { PROTOCOL_VERSION } from '../../../src/protocol/index.js';
-import { HookdClient } from './client.js';
+// Composition: spawn hookd (found as discovery.ts says), connect a HookdClient over its stdio in the chosen framing,
+// initialize it and check it is the sidecar. Owns the defaults an agent usually wants (this client answers hooks/invoke).
+import { PROTOCOL_VERSION } from './protocol.gen/index.js';
+import { HookdClient, type InitializeResult } from './client.js';
 import type { JudgeHandler, McpToolHandler } from './delegated.js';
 import type { ConnectionOptions, RequestOptions } from './connection.js';
-import { createTransport, type Framing } from './framing.js';
-import { spawnHookdProcess, type HookdProcessOptions } from './process.js';
+import type { FoundHookd } from './discovery.js';
+import { HookdExitedError, HookdNotSidecarError, HookdTimeoutError } from './errors.js';
+import { createTransport, DEFAULT_FRAMING, type Framing } from './framing.js';
+import { spawnDiscoveredHookd, type HookdProcessOptions } from './process.js';
+import { SIDECAR_SERVER_NAME, watchForForeignOutput } from './sidecar-check.js';
 import type { RequestParams } from './protocol-types.js';
 
 type InitializeInput = RequestParams<'initialize'>;
 
 export type StartHookdOptions = HookdProcessOptions &
   Omit<ConnectionOptions, 'process'> & {
-    /** Default `content-length` (vscode-jsonrpc's framing); hookd detects either. */
+    /** Default `ndjson` (as the Python and Rust clients); `content-length` is vscode-jsonrpc's. hookd detects either. */
     readonly framing?: Framing;
   };
 
@@ -38,17 +41,28 @@ export type SpawnHookdOptions = StartHookdOptions & {
   readonly initializeTimeoutMs?: number;
 };
 
-/** Spawns hookd and connects a client; nothing is sent yet (call `initialize`). */
+/** A client whose `initialize` succeeded: what `spawnHookd` resolves with. */
+export type InitializedHookdClient = HookdClient & { readonly initializeResult: InitializeResult };
+
+/**
+ * Spawns hookd and connects a client; nothing is sent yet (call `initialize`). Which program: `hookdJs`, else
+ * `command`, else $HOOKD_BIN, else the bin of the `hookd-sidecar` package beside this client, else `hookd-sidecar` on PATH.
+ */
 export function startHookd(options: StartHookdOptions = {}): HookdClient {
-  const child = spawnHookdProcess(options);
-  const transport = createTransport(child.stdout, child.stdin, options.framing);
-  return new HookdClient(transport, {
+  return startDiscovered(options).client;
+}
+
+function startDiscovered(options: StartHookdOptions): { client: HookdClient; found: FoundHookd } {
+  const { child, found } = spawnDiscoveredHookd(options);
+  const transport = createTransport(child.stdout, child.stdin, options.framing ?? DEFAULT_FRAMING);
+  const client = new HookdClient(transport, {
     process: child,
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
     ...(options.validateResults !== undefined ? { validateResults: options.validateResults } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
+  return { client, found };
 }
 
 /** The `initialize` params `spawnHookd` sends for these options. */
@@ -73,18 +87,42 @@ export function initializeParams(options: SpawnHookdOptions): InitializeInput {
 /**
  * Spawns hookd, connects and initializes: the client is ready for events. `client.initializeResult` has the hooks
  * and the configuration's diagnostics (a broken config never fails here). If initialize fails, hookd is killed.
+ * A program that prints non-protocol output, exits or does not answer, or answers with another `serverInfo.name`,
+ * is not the sidecar: HookdNotSidecarError names the path found and what it got (a JSON-RPC error from a real
+ * hookd stays a HookdResponseError; a program that cannot be started, a HookdExitedError `spawn-failed`).
  */
-export async function spawnHookd(options: SpawnHookdOptions): Promise<HookdClient> {
-  const client = startHookd(options);
+export async function spawnHookd(options: SpawnHookdOptions): Promise<InitializedHookdClient> {
+  const { client, found } = startDiscovered(options);
   if (options.judge !== undefined) client.onJudge(options.judge);
   if (options.callMcpTool !== undefined) client.onCallMcpTool(options.callMcpTool);
-  const request: RequestOptions = { timeoutMs: options.initializeTimeoutMs ?? 30_000 };
+  const timeoutMs = options.initializeTimeoutMs ?? 30_000;
+  let stopWatching = () => {};
+  const foreign = new Promise<never>((_, reject) => {
+    const stdout = client.process?.stdout;
+    if (stdout) stopWatching = watchForForeignOutput(stdout, (text) => reject(new HookdNotSidecarError(found.program, `it printed ${JSON.stringify(text)}`, found.via)));
+  });
+  foreign.catch(() => {});
   try {
-    await client.initialize(initializeParams(options), request);
+    const result = await Promise.race([client.initialize(initializeParams(options), { timeoutMs } satisfies RequestOptions), foreign]);
+    const name: unknown = (result as { serverInfo?: { name?: unknown } }).serverInfo?.name;
+    if (name !== SIDECAR_SERVER_NAME) throw new HookdNotSidecarError(found.program, `it answered initialize as ${JSON.stringify(name ?? null)}, not "${SIDECAR_SERVER_NAME}"`, found.via);
   } catch (error) {
     client.dispose();
     await client.exited;
-    throw error;
+    throw notSidecar(error, found, timeoutMs);
+  } finally {
+    stopWatching();
   }
-  return client;
+  return client as InitializedHookdClient;
+}
+
+/** A timeout or an exit during initialize means the program is not (a working) hookd sidecar: say which and why. */
+function notSidecar(error: unknown, found: FoundHookd, timeoutMs: number): unknown {
+  if (error instanceof HookdTimeoutError) return new HookdNotSidecarError(found.program, `it did not answer initialize within ${timeoutMs} ms`, found.via, error);
+  if (error instanceof HookdExitedError && error.reason === 'exited') {
+    const stderr = error.stderr.trim().slice(-500);
+    const how = error.signal !== null ? `signal ${error.signal}` : `code ${error.exitCode}`;
+    return new HookdNotSidecarError(found.program, `it exited (${how}) before answering initialize${stderr === '' ? '' : `; its stderr ends: ${JSON.stringify(stderr)}`}`, found.via, error);
+  }
+  return error;
 }

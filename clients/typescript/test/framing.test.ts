@@ -82,7 +82,7 @@ describe('errors', () => {
 describe('command', () => {
   it('hookdJs runs with this Node; command may be a string or argv; args come last', () => {
     expect(resolveCommand({ hookdJs: '/x/dist/cli.js', args: ['--log-level', 'info'] })).toEqual([process.execPath, ['/x/dist/cli.js', '--log-level', 'info']]);
-    expect(resolveCommand({})).toEqual(['hookd', []]);
+    expect(resolveCommand({ env: { HOOKD_BIN: undefined } })).toEqual(['hookd-sidecar', []]);
     expect(resolveCommand({ command: ['npx', 'hookd'], args: ['--framing', 'ndjson'] })).toEqual(['npx', ['hookd', '--framing', 'ndjson']]);
   });
 });

@@ -1,0 +1,201 @@
+// GENERATED from src/protocol/events.ts by scripts/gen-client-protocol.mjs (npm run gen:client-protocol): do not edit.
+// Zod schemas of the lifecycle-event requests (`hooks/<EventName>` params), camelCase on the wire.
+// Owns the event vocabulary; must not know any dialect's stdin envelope (dialects render those).
+import { z } from 'zod';
+
+export const EVENT_NAMES = [
+  'SessionStart',
+  'SessionEnd',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  // Claude Code 2.1's other events (hooks reference); dialects list which of these they dispatch.
+  'Setup',
+  'InstructionsLoaded',
+  'UserPromptExpansion',
+  'MessageDisplay',
+  'PermissionDenied',
+  'PostToolBatch',
+  'TaskCreated',
+  'TaskCompleted',
+  'StopFailure',
+  'TeammateIdle',
+  'ConfigChange',
+  'CwdChanged',
+  'DirectoryAdded',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'Elicitation',
+  'ElicitationResult',
+  // Claude Code 2.1.251+: around a model switch (hooks guide; input fields from the hooks reference).
+  'PreModelSwitch',
+  'PostModelSwitch',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export function isEventName(value: string): value is EventName {
+  return (EVENT_NAMES as readonly string[]).includes(value);
+}
+
+export const SessionInfoSchema = z
+  .looseObject({
+    id: z.string().min(1).describe('Session id; hook state such as the Stop-block counter is kept per session.'),
+    cwd: z.string().optional().describe('Current directory of the agent; defaults to the workspace.'),
+    transcriptPath: z.string().optional(),
+    permissionMode: z.string().optional(),
+    model: z.string().optional(),
+    promptId: z.string().optional(),
+    turnId: z.string().optional(),
+    agentId: z.string().optional(),
+    agentType: z.string().optional(),
+    effort: z.string().optional().describe('The effort level of the current turn (Claude Code: effort.level); claude hooks get it as CLAUDE_EFFORT.'),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** One call of a PostToolBatch batch; `toolResponse` is the serialized tool_result content the model sees. */
+export const ToolCallSchema = z
+  .looseObject({
+    toolName: z.string().min(1),
+    toolInput: JsonObject,
+    toolUseId: z.string().optional(),
+    toolResponse: z.unknown().optional(),
+  })
+  .meta({ id: 'ToolCall' });
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/** Every field any event may carry. Per-event schemas below narrow which are required. */
+export const EventParamsBaseSchema = z.looseObject({
+  session: SessionInfoSchema,
+  toolName: z.string().optional(),
+  toolInput: JsonObject.optional(),
+  toolUseId: z.string().optional(),
+  toolResponse: z.unknown().optional(),
+  durationMs: z.number().optional(),
+  error: z.string().optional(),
+  isInterrupt: z.boolean().optional(),
+  permissionSuggestions: z.array(z.unknown()).optional(),
+  prompt: z.string().optional(),
+  source: z.string().optional(),
+  reason: z.string().optional(),
+  trigger: z.string().optional(),
+  customInstructions: z.string().optional(),
+  stopHookActive: z.boolean().optional(),
+  lastAssistantMessage: z.string().optional(),
+  message: z.string().optional(),
+  title: z.string().optional(),
+  notificationType: z.string().optional(),
+  agentId: z.string().optional(),
+  agentType: z.string().optional(),
+  agentTranscriptPath: z.string().optional(),
+  // Claude Code 2.1 events beyond the first thirteen (camelCase of the stdin fields Claude Code sends).
+  sessionTitle: z.string().optional().describe('SessionStart: the session title already set, if any.'),
+  filePath: z.string().optional().describe('InstructionsLoaded, ConfigChange, FileChanged: the file concerned (absolute).'),
+  memoryType: z.string().optional().describe('InstructionsLoaded: User, Project, Local or Managed.'),
+  loadReason: z.string().optional().describe('InstructionsLoaded: session_start, nested_traversal, path_glob_match, include or compact.'),
+  globs: z.array(z.string()).optional().describe('InstructionsLoaded: the paths: globs of a path_glob_match load.'),
+  triggerFilePath: z.string().optional().describe('InstructionsLoaded: the file whose access triggered a lazy load.'),
+  parentFilePath: z.string().optional().describe('InstructionsLoaded: the file that included this one (include loads).'),
+  expansionType: z.string().optional().describe('UserPromptExpansion: slash_command or mcp_prompt.'),
+  commandName: z.string().optional().describe('UserPromptExpansion: the command or skill name (the matcher target).'),
+  commandArgs: z.string().optional(),
+  commandSource: z.string().optional(),
+  messageId: z.string().optional().describe('MessageDisplay: the assistant message being displayed (turnId comes from session.turnId).'),
+  index: z.number().int().nonnegative().optional().describe('MessageDisplay: zero-based batch index within the message.'),
+  final: z.boolean().optional().describe("MessageDisplay: true on the message's last batch."),
+  delta: z.string().optional().describe('MessageDisplay: the newly completed text of this batch.'),
+  toolCalls: z.array(ToolCallSchema).optional().describe('PostToolBatch: every call of the batch, in order.'),
+  taskId: z.string().optional(),
+  taskSubject: z.string().optional(),
+  taskDescription: z.string().optional(),
+  teammateName: z.string().optional(),
+  teamName: z.string().optional(),
+  errorDetails: z.string().optional().describe('StopFailure: details of the API error, when known.'),
+  oldCwd: z.string().optional(),
+  newCwd: z.string().optional(),
+  directory: z.string().optional().describe('DirectoryAdded: the directory added (absolute).'),
+  fileEvent: z.string().optional().describe('FileChanged: change, add or unlink (rendered as the envelope field `event`).'),
+  name: z.string().optional().describe('WorktreeCreate: the worktree slug.'),
+  worktreePath: z.string().optional().describe('WorktreeRemove: the worktree being removed (absolute).'),
+  mcpServerName: z.string().optional().describe('Elicitation, ElicitationResult: the MCP server (the matcher target).'),
+  mode: z.string().optional().describe('Elicitation, ElicitationResult: form or url.'),
+  url: z.string().optional(),
+  elicitationId: z.string().optional(),
+  requestedSchema: JsonObject.optional(),
+  action: z.string().optional().describe("ElicitationResult: the user's answer, accept, decline or cancel."),
+  content: JsonObject.optional().describe('ElicitationResult: the form values the user gave.'),
+  fromModel: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the model before the switch (canonical name).'),
+  toModel: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the canonical name of the model the session switches to (the matcher target).'),
+  requestedModel: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the model as requested (an alias such as "opus", before resolution).'),
+  contextTokens: z.number().optional().describe('PreModelSwitch, PostModelSwitch: tokens in the context the new model must read.'),
+  promptCacheWarm: z.boolean().optional().describe('PreModelSwitch, PostModelSwitch: whether the prompt cache is still warm.'),
+  cacheTtl: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the prompt cache TTL (e.g. "5m", "1h").'),
+  estimatedCacheWriteUsd: z.number().optional().describe('PreModelSwitch, PostModelSwitch: estimated cost in USD of re-writing the cache for the new model.'),
+  pricing: JsonObject.optional().describe('PreModelSwitch, PostModelSwitch: the pricing Claude Code reports for the switch, as given.'),
+  runId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The run this event belongs to: every event of a run uses the configuration current when the run began (runs/begin, or its first event).'),
+  serverOwned: z
+    .boolean()
+    .optional()
+    .describe("The event is not tied to an agent session's workspace (e.g. a server notification); hooks run in the configured default work area."),
+  background: z.boolean().optional().describe('PostToolUse: the tool completed in the background (e.g. a background Bash job).'),
+  extra: JsonObject.optional().describe('Dialect-specific fields copied into the hook envelope as given.'),
+});
+export type EventParams = z.infer<typeof EventParamsBaseSchema>;
+
+const toolEvent = EventParamsBaseSchema.extend({ toolName: z.string().min(1), toolInput: JsonObject });
+
+export const EventParamsSchemas = {
+  SessionStart: EventParamsBaseSchema.extend({ source: z.string().default('startup') }),
+  SessionEnd: EventParamsBaseSchema.extend({ reason: z.string().default('other') }),
+  UserPromptSubmit: EventParamsBaseSchema.extend({ prompt: z.string() }),
+  PreToolUse: toolEvent,
+  PermissionRequest: toolEvent,
+  PostToolUse: toolEvent,
+  PostToolUseFailure: toolEvent,
+  Notification: EventParamsBaseSchema.extend({ message: z.string() }),
+  Stop: EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
+  SubagentStart: EventParamsBaseSchema,
+  SubagentStop: EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
+  PreCompact: EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
+  PostCompact: EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
+  Setup: EventParamsBaseSchema.extend({ trigger: z.string().default('init') }),
+  InstructionsLoaded: EventParamsBaseSchema.extend({ filePath: z.string(), memoryType: z.string(), loadReason: z.string() }),
+  UserPromptExpansion: EventParamsBaseSchema.extend({ expansionType: z.string(), commandName: z.string(), prompt: z.string() }),
+  MessageDisplay: EventParamsBaseSchema.extend({
+    messageId: z.string(),
+    index: z.number().int().nonnegative(),
+    final: z.boolean(),
+    delta: z.string(),
+  }),
+  PermissionDenied: toolEvent.extend({ reason: z.string() }),
+  PostToolBatch: EventParamsBaseSchema.extend({ toolCalls: z.array(ToolCallSchema) }),
+  TaskCreated: EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
+  TaskCompleted: EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
+  StopFailure: EventParamsBaseSchema.extend({ error: z.string() }),
+  TeammateIdle: EventParamsBaseSchema.extend({ teammateName: z.string() }),
+  ConfigChange: EventParamsBaseSchema.extend({ source: z.string() }),
+  CwdChanged: EventParamsBaseSchema.extend({ oldCwd: z.string(), newCwd: z.string() }),
+  DirectoryAdded: EventParamsBaseSchema.extend({ directory: z.string(), source: z.string() }),
+  FileChanged: EventParamsBaseSchema.extend({ filePath: z.string(), fileEvent: z.string().default('change') }),
+  WorktreeCreate: EventParamsBaseSchema.extend({ name: z.string() }),
+  WorktreeRemove: EventParamsBaseSchema.extend({ worktreePath: z.string() }),
+  Elicitation: EventParamsBaseSchema.extend({ mcpServerName: z.string(), message: z.string() }),
+  ElicitationResult: EventParamsBaseSchema.extend({ mcpServerName: z.string(), action: z.string() }),
+  PreModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
+  PostModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
+} as const satisfies Record<EventName, z.ZodType>;

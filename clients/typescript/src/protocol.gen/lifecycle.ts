@@ -1,0 +1,152 @@
+// GENERATED from src/protocol/lifecycle.ts by scripts/gen-client-protocol.mjs (npm run gen:client-protocol): do not edit.
+// Zod schemas of the session lifecycle and management methods (initialize, hooks/list, hooks/cancel, ...)
+// and of the notifications hookd sends. Hook vocabulary beyond names and provenance stays out.
+import { z } from 'zod';
+import { DiagnosticSchema } from './diagnostics.js';
+
+export const ConfigSourceSchema = z
+  .looseObject({
+    path: z.string(),
+    scope: z
+      .enum(['user', 'project', 'local', 'managed', 'explicit', 'plugin', 'skill', 'subagent'])
+      .default('explicit')
+      .describe(
+        'How the file is treated: managed sources survive allowManagedHooksOnly and disableAllHooks. plugin (a hooks/hooks.json), skill and subagent (a Markdown file with `hooks:` in its YAML frontmatter) are extension sources: they add to the settings files, never replace their discovery.',
+      ),
+    pluginRoot: z.string().optional().describe('plugin (or a skill inside a plugin): the plugin directory, substituted for ${CLAUDE_PLUGIN_ROOT}; default for plugin: the directory above hooks/.'),
+    pluginData: z.string().optional().describe('The plugin\'s persistent data directory, substituted for ${CLAUDE_PLUGIN_DATA}.'),
+    name: z.string().optional().describe('Extension sources: the plugin, skill or subagent name used in hook ids; default from the path.'),
+  })
+  .meta({ id: 'ConfigSource' });
+export type ConfigSource = z.infer<typeof ConfigSourceSchema>;
+
+export const ServerOptionsSchema = z
+  .looseObject({
+    stopBlockCap: z.number().int().min(0).optional().describe('Consecutive Stop blocks before hookd stops anyway; 0 disables the cap.'),
+    killGraceMs: z.number().int().min(0).max(60_000).optional().describe('SIGTERM → SIGKILL grace for hook trees.'),
+    managedSettingsPath: z.string().optional(),
+    defaultWorkArea: z.string().optional().describe('Where server-owned hooks run (events with serverOwned: true).'),
+    trustStorePath: z.string().optional().describe('The trust store file; default <home>/.hookd/trust.json.'),
+    watch: z.boolean().optional().describe('Hot reload for dialects that have it (default true); false: reload only on hooks/reload.'),
+    workspaceTrust: z
+      .boolean()
+      .optional()
+      .describe('claude: hooks of <workspace>/.claude/settings.json and settings.local.json run only once the client trusts the workspace (trust/set), bound to their content; default false (as headless Claude Code).'),
+    sessionEndTimeoutMs: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .describe(
+        'claude: the budget (ms) all SessionEnd hooks of one dispatch share; hooks still running when it ends are killed and reported as timed out. Default: 1500, raised to the largest timeout configured on SessionEnd, at most 60000 (or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).',
+      ),
+    runOutputExcerptBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_048_576)
+      .optional()
+      .describe("Each RunSummary's stdout and stderr carry an `excerpt` of at most this many bytes of what the hook printed (as Claude Code shows in verbose mode); 0 or absent: no excerpts."),
+    remote: z.boolean().optional().describe('The agent runs as a remote (web) session: claude hooks get CLAUDE_CODE_REMOTE=true.'),
+    subprocessEnvScrub: z
+      .boolean()
+      .optional()
+      .describe("Remove credentials from hooks' environment (claude: as CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1); default: hookd's own CLAUDE_CODE_SUBPROCESS_ENV_SCRUB."),
+  })
+  .meta({ id: 'ServerOptions' });
+export type ServerOptions = z.infer<typeof ServerOptionsSchema>;
+
+export const InitializeParamsSchema = z
+  .looseObject({
+    protocolVersion: z.string(),
+    clientInfo: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+    dialect: z.string().default('claude'),
+    workspace: z.string().min(1).describe('Absolute path of the project the agent works in.'),
+    home: z.string().optional().describe('Overrides $HOME for user-scope config discovery.'),
+    sources: z
+      .array(ConfigSourceSchema)
+      .optional()
+      .describe('Explicit config files; when given, discovery is skipped and only these are read.'),
+    capabilities: z
+      .looseObject({
+        programmaticHooks: z
+          .boolean()
+          .optional()
+          .describe('The client answers hooks/invoke requests, so it may register programmatic hooks (hooks/register).'),
+        modelJudge: z.boolean().optional().describe('The client answers hooks/judge requests (prompt and agent handlers judged by its model).'),
+        mcpTools: z.boolean().optional().describe('The client answers hooks/callMcpTool requests (mcp_tool handlers call its MCP tools).'),
+      })
+      .default({}),
+    options: ServerOptionsSchema.optional(),
+  })
+  .meta({ id: 'InitializeParams' });
+export type InitializeParams = z.infer<typeof InitializeParamsSchema>;
+
+export const HookInfoSchema = z
+  .looseObject({
+    id: z.string(),
+    event: z.string(),
+    matcher: z.string().optional(),
+    handlerType: z.string(),
+    command: z.string().optional(),
+    source: z.string(),
+    scope: z.string(),
+    timeoutMs: z.number().int(),
+    enabled: z.boolean().describe('Whether it is dispatched now: not disabled in its file and, if it needs trust, trusted.'),
+    priority: z.number().optional().describe('Dispatch order within the event, when set (programmatic hooks).'),
+    disabled: z.boolean().optional().describe('Disabled in its configuration (kept, never dispatched).'),
+    trust: z
+      .enum(['trusted', 'untrusted', 'modified'])
+      .optional()
+      .describe('Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run).'),
+    trustKey: z.string().optional(),
+  })
+  .meta({ id: 'HookInfo' });
+export type HookInfo = z.infer<typeof HookInfoSchema>;
+
+export const InitializeResultSchema = z
+  .looseObject({
+    protocolVersion: z.string(),
+    serverInfo: z.looseObject({ name: z.string(), version: z.string() }),
+    dialect: z.string(),
+    events: z.array(z.string()),
+    hooks: z.array(HookInfoSchema),
+    diagnostics: z.array(DiagnosticSchema),
+  })
+  .meta({ id: 'InitializeResult' });
+export type InitializeResult = z.infer<typeof InitializeResultSchema>;
+
+export const EmptyParamsSchema = z.looseObject({}).optional();
+
+export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema) });
+export type ListHooksResult = z.infer<typeof ListHooksResultSchema>;
+
+export const CancelSessionParamsSchema = z.looseObject({ sessionId: z.string().min(1) });
+export const CancelSessionResultSchema = z.looseObject({ cancelled: z.number().int().describe('Dispatches aborted.') });
+
+export const ShutdownResultSchema = z.null();
+
+export const PingResultSchema = z.looseObject({});
+
+export const ProgressParamsSchema = z
+  .looseObject({
+    requestId: z.union([z.string(), z.number()]).optional(),
+    sessionId: z.string(),
+    event: z.string(),
+    hookId: z.string(),
+    phase: z.enum(['started', 'finished']),
+    statusMessage: z.string().optional(),
+  })
+  .meta({ id: 'ProgressParams' });
+export type ProgressParams = z.infer<typeof ProgressParamsSchema>;
+
+export const DiagnosticsParamsSchema = z
+  .looseObject({
+    diagnostics: z.array(DiagnosticSchema).describe('Every current diagnostic (an empty list: the configuration is clean).'),
+    trigger: z.literal('reload').optional().describe('What produced the list: a reload (file watcher or hooks/reload).'),
+    changedFiles: z.array(z.string()).optional().describe('On reload: the files whose change triggered it.'),
+    hooks: z.number().int().optional().describe('Configured hooks now current.'),
+  })
+  .meta({ id: 'DiagnosticsParams' });
+export type DiagnosticsParams = z.infer<typeof DiagnosticsParamsSchema>;

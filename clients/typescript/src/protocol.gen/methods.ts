@@ -1,0 +1,187 @@
+// GENERATED from src/protocol/methods.ts by scripts/gen-client-protocol.mjs (npm run gen:client-protocol): do not edit.
+// The method table: every request and notification name with its params and result schema.
+// The single source the rpc layer validates against and the schema generator reads. No handlers here.
+import type { z } from 'zod';
+import { AsyncRewakeParamsSchema } from './async-rewake.js';
+import { BackgroundRunParamsSchema } from './background-run.js';
+import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
+import { withDepthBound } from './json-depth.js';
+import {
+  CancelSessionParamsSchema,
+  CancelSessionResultSchema,
+  DiagnosticsParamsSchema,
+  EmptyParamsSchema,
+  InitializeParamsSchema,
+  InitializeResultSchema,
+  ListHooksResultSchema,
+  PingResultSchema,
+  ProgressParamsSchema,
+  ShutdownResultSchema,
+} from './lifecycle.js';
+import {
+  BeginRunParamsSchema,
+  BeginRunResultSchema,
+  DryRunParamsSchema,
+  DryRunResultSchema,
+  EndRunParamsSchema,
+  EndRunResultSchema,
+  ReloadResultSchema,
+  SetTrustParamsSchema,
+  SetTrustResultSchema,
+  TrustListResultSchema,
+} from './management.js';
+import {
+  InvokeHookParamsSchema,
+  InvokeHookResultSchema,
+  RegisterHookParamsSchema,
+  RegisterHookResultSchema,
+  UnregisterHookParamsSchema,
+  UnregisterHookResultSchema,
+} from './programmatic.js';
+import { EventResultSchema } from './results.js';
+import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
+import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
+
+export type RequestSpec = {
+  readonly params: z.ZodType;
+  readonly result: z.ZodType;
+  /** True for methods that may be called before `initialize` completes. */
+  readonly beforeInitialize?: boolean;
+  /** True for methods still served after `shutdown` (the others are answered -32600). */
+  readonly afterShutdown?: boolean;
+  readonly doc: string;
+};
+
+export function eventMethod(event: EventName): `hooks/${EventName}` {
+  return `hooks/${event}`;
+}
+
+type EventRequestSpecs = {
+  readonly [E in EventName as `hooks/${E}`]: {
+    readonly params: (typeof EventParamsSchemas)[E];
+    readonly result: typeof EventResultSchema;
+    readonly doc: string;
+  };
+};
+
+/** One typed entry per event, so `Requests['hooks/PreToolUse'].params` keeps its own schema's type. */
+const eventRequests = Object.fromEntries(
+  EVENT_NAMES.map((event) => [
+    eventMethod(event),
+    { params: EventParamsSchemas[event], result: EventResultSchema, doc: `Run the ${event} hooks and merge their answers.` },
+  ]),
+) as EventRequestSpecs;
+
+/** Every params schema also bounds nesting depth (json-depth.ts): a too-deep value is -32602 naming its field. */
+export const Requests = withDepthBound({
+  initialize: {
+    params: InitializeParamsSchema,
+    result: InitializeResultSchema,
+    beforeInitialize: true,
+    doc: 'Load the dialect and its config; must be the first request.',
+  },
+  shutdown: {
+    params: EmptyParamsSchema,
+    result: ShutdownResultSchema,
+    beforeInitialize: true,
+    afterShutdown: true,
+    doc: 'Kill every in-flight hook tree, then answer null. Follow with the exit notification.',
+  },
+  ping: {
+    params: EmptyParamsSchema,
+    result: PingResultSchema,
+    beforeInitialize: true,
+    afterShutdown: true,
+    doc: 'Liveness check; answers {} at once without touching the engine.',
+  },
+  'hooks/list': { params: EmptyParamsSchema, result: ListHooksResultSchema, doc: 'The hooks loaded, with provenance, and current diagnostics.' },
+  'hooks/cancel': {
+    params: CancelSessionParamsSchema,
+    result: CancelSessionResultSchema,
+    doc: 'Cancel every in-flight event of one session; each is answered with -32800.',
+  },
+  'hooks/reload': {
+    params: EmptyParamsSchema,
+    result: ReloadResultSchema,
+    doc: 'Read the configuration files again now (as the file watcher does); invalid files keep their last good hooks.',
+  },
+  'hooks/addSource': {
+    params: AddSourceParamsSchema,
+    result: AddSourceResultSchema,
+    doc: 'Add an extension source (plugin hooks file, skill or subagent frontmatter) to the session and load it now; answered with every hook and diagnostic now current.',
+  },
+  'hooks/removeSource': {
+    params: RemoveSourceParamsSchema,
+    result: RemoveSourceResultSchema,
+    doc: 'Remove a source added with hooks/addSource; its hooks stop running for events that start from now on.',
+  },
+  'hooks/register': {
+    params: RegisterHookParamsSchema,
+    result: RegisterHookResultSchema,
+    doc: 'Register a programmatic hook; hookd runs it by sending hooks/invoke to the client, in priority order with configured handlers.',
+  },
+  'hooks/unregister': { params: UnregisterHookParamsSchema, result: UnregisterHookResultSchema, doc: 'Remove a programmatic hook.' },
+  'hooks/dryRun': {
+    params: DryRunParamsSchema,
+    result: DryRunResultSchema,
+    doc: "Validate and run one handler (as written in the dialect's config) on a synthetic or given payload with production limits; persists nothing.",
+  },
+  'runs/begin': {
+    params: BeginRunParamsSchema,
+    result: BeginRunResultSchema,
+    doc: 'Open a run: events carrying this runId use the configuration current now, even if the files change meanwhile.',
+  },
+  'runs/end': { params: EndRunParamsSchema, result: EndRunResultSchema, doc: "Close a run and release its snapshot." },
+  'trust/list': { params: EmptyParamsSchema, result: TrustListResultSchema, doc: 'What the configuration needs trusted, and whether it is.' },
+  'trust/set': {
+    params: SetTrustParamsSchema,
+    result: SetTrustResultSchema,
+    doc: 'Trust (or distrust) a key, by default every key the configuration needs; hooks gated by it run (or stop running) at once.',
+  },
+  ...eventRequests,
+} as const satisfies Record<string, RequestSpec>);
+export type RequestMethod = keyof typeof Requests;
+
+/** Client → server notifications. */
+export const ClientNotifications = withDepthBound({
+  exit: { params: EmptyParamsSchema, doc: 'Exit the process (after shutdown; exit code 0, else 1).' },
+  initialized: { params: EmptyParamsSchema, doc: 'Optional acknowledgement of initialize; ignored.' },
+  'hooks/Notification': {
+    params: EventParamsSchemas.Notification,
+    doc: 'Fire-and-forget Notification event: the hooks run in the background and nothing is answered.',
+  },
+} as const);
+
+/** Server → client notifications. */
+export const ServerNotifications = {
+  'hooks/progress': { params: ProgressParamsSchema, doc: "A hook with a statusMessage started or finished." },
+  'hooks/diagnostics': { params: DiagnosticsParamsSchema, doc: 'Configuration diagnostics (on load and reload).' },
+  'hooks/backgroundRun': {
+    params: BackgroundRunParamsSchema,
+    doc: 'A hook run of a fire-and-forget event (nobody waits for its answer) failed: its hook, exit code, signal, failure class and the start of its stderr.',
+  },
+  'hooks/asyncRewake': {
+    params: AsyncRewakeParamsSchema,
+    doc: 'An asyncRewake hook exited with code 2 in the background: wake the model with its message (stderr, else stdout).',
+  },
+} as const;
+
+/** Server → client requests: hookd asks, the client answers. Sent only to clients that declared the capability. */
+export const ServerRequests = withDepthBound({
+  'hooks/invoke': {
+    params: InvokeHookParamsSchema,
+    result: InvokeHookResultSchema,
+    doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+  },
+  'hooks/judge': {
+    params: JudgeParamsSchema,
+    result: JudgeResultSchema,
+    doc: 'Judge with the agent\'s model (a prompt or agent handler): answer {ok, reason?, impossible?}. Sent only to clients that declared capabilities.modelJudge; cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+  },
+  'hooks/callMcpTool': {
+    params: CallMcpToolParamsSchema,
+    result: CallMcpToolResultSchema,
+    doc: 'Call one MCP tool of the agent (an mcp_tool handler): answer its content (or text) and isError. Sent only to clients that declared capabilities.mcpTools; cancelled like hooks/judge.',
+  },
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>, 'result');
+export type ServerRequestMethod = keyof typeof ServerRequests;

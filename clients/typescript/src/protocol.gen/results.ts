@@ -1,0 +1,141 @@
+// GENERATED from src/protocol/results.ts by scripts/gen-client-protocol.mjs (npm run gen:client-protocol): do not edit.
+// Zod schemas of what hookd answers: the merged outcome of an event and one summary per handler run.
+// Response schemas are loose objects so that clients tolerate fields a newer sidecar adds.
+import { z } from 'zod';
+
+export const DECISIONS = ['none', 'allow', 'deny', 'ask', 'defer', 'block'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const RUN_STATUSES = ['ok', 'error', 'timeout', 'cancelled', 'skipped'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Why a run failed; null when it did not. */
+export const FAILURE_CLASSES = [
+  'spawn_failed',
+  'runtime_missing',
+  'timeout',
+  'nonzero_exit',
+  'signal',
+  'invalid_output',
+  'output_truncated',
+  'cancelled',
+  'unsupported',
+  'http_error',
+] as const;
+export type FailureClass = (typeof FAILURE_CLASSES)[number];
+
+export const OutputCaptureSchema = z.looseObject({
+  bytes: z.number().int().describe('Bytes kept (at most the cap).'),
+  totalBytes: z.number().int().describe('Bytes the hook wrote in all.'),
+  truncated: z.boolean(),
+  excerpt: z
+    .string()
+    .optional()
+    .describe('What the hook printed, decoded as UTF-8 and cut to the excerpt cap (see the runOutputExcerptBytes option); present only when excerpts are on.'),
+  excerptTruncated: z.boolean().optional().describe('The excerpt is shorter than what was captured.'),
+});
+export type OutputCapture = z.infer<typeof OutputCaptureSchema>;
+
+export const RunSummarySchema = z
+  .looseObject({
+    hookId: z.string(),
+    source: z.string().describe('The file the hook was configured in (or "client" for programmatic hooks).'),
+    handlerType: z.string(),
+    status: z.enum(RUN_STATUSES),
+    failureClass: z.enum(FAILURE_CLASSES).nullable(),
+    decision: z.enum(DECISIONS).describe('What this run alone asked for.'),
+    exitCode: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    durationMs: z.number(),
+    timedOut: z.boolean(),
+    truncated: z.boolean().describe('stdout or stderr went past the capture cap.'),
+    stdout: OutputCaptureSchema,
+    stderr: OutputCaptureSchema,
+    message: z.string().optional().describe('Human-readable note: why it failed, or what it said.'),
+    httpStatus: z.number().int().optional().describe('HTTP handlers: the response status, when a response came.'),
+    escapedPids: z
+      .array(z.number().int())
+      .optional()
+      .describe(
+        'Descendants hookd saw that were still alive after the run, out of its reach: they left the process group and cleared the run tag from their environment. Absent when none.',
+      ),
+  })
+  .meta({ id: 'RunSummary' });
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+/** An async handler this event started in the background (it outlives the request; its output comes later). */
+export const AsyncRunSchema = z
+  .looseObject({
+    hookId: z.string(),
+    source: z.string(),
+    handlerType: z.string(),
+    status: z.literal('started').describe('Started in the background; the event was answered without waiting for it.'),
+    rewake: z.boolean().describe('asyncRewake: an exit code 2 sends hooks/asyncRewake.'),
+  })
+  .meta({ id: 'AsyncRun' });
+export type AsyncRun = z.infer<typeof AsyncRunSchema>;
+
+/** What a finished async handler left for the model or the user, delivered on the session's next event result. */
+export const AsyncOutputSchema = z
+  .looseObject({
+    hookId: z.string(),
+    event: z.string().describe('The event that started it.'),
+    source: z.string(),
+    status: z.enum(RUN_STATUSES),
+    exitCode: z.number().int().nullable(),
+    durationMs: z.number(),
+    additionalContext: z.string().optional().describe('Context for the model, as the hook wrote it (capped by the dialect).'),
+    systemMessage: z.string().optional().describe('A message for the user.'),
+    environment: z.record(z.string(), z.string()).optional().describe('Variables it wrote to its environment file (claude: CLAUDE_ENV_FILE).'),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'AsyncOutput' });
+export type AsyncOutput = z.infer<typeof AsyncOutputSchema>;
+
+export const EventResultSchema = z
+  .looseObject({
+    event: z.string(),
+    decision: z.enum(DECISIONS).describe('"none": no hook decided; the agent proceeds as it would without hooks.'),
+    reason: z.string().optional(),
+    additionalContext: z.string().optional().describe('Context for the model, joined from every hook.'),
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    updatedToolOutput: z.unknown().optional(),
+    updatedPermissions: z.array(z.unknown()).optional(),
+    interrupt: z.boolean().optional(),
+    systemMessage: z.string().optional().describe('A message for the user, not the model.'),
+    continue: z.boolean().describe('false: the agent must stop (stopReason says why).'),
+    stopReason: z.string().optional(),
+    suppressOutput: z.boolean().optional(),
+    feedback: z.string().optional().describe('Non-blocking hook errors or exit-2 stderr the dialect shows the model.'),
+    worktreePath: z.string().optional().describe('WorktreeCreate: the worktree directory a hook created; use it instead of creating one.'),
+    retry: z.boolean().optional().describe('PermissionDenied: tell the model it may retry the denied tool call.'),
+    displayContent: z.string().optional().describe('MessageDisplay: show this instead of the delta (display only; the model keeps the original).'),
+    elicitation: z
+      .looseObject({ action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() })
+      .optional()
+      .describe('Elicitation, ElicitationResult: the answer to send the MCP server (accept with content, decline or cancel).'),
+    terminalSequence: z
+      .string()
+      .optional()
+      .describe(
+        'claude: terminal escape sequences the hooks asked the agent to write to its terminal (only OSC 0/1/2/9/99/777 and BEL; invalid ones are dropped), concatenated in configured order. Absent when none.',
+      ),
+    notes: z.array(z.string()).describe('What hookd itself decided, e.g. the Stop-block cap was reached.'),
+    extra: z.record(z.string(), z.unknown()).optional().describe('Dialect-specific outcome fields.'),
+    runs: z.array(RunSummarySchema),
+    environment: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Variables the hooks wrote to their environment files (claude: CLAUDE_ENV_FILE `export NAME=value` lines), merged in configured order, later wins. Absent when none.'),
+    asyncRuns: z.array(AsyncRunSchema).optional().describe('Async handlers this event started in the background, in configured order. Absent when none.'),
+    asyncOutputs: z
+      .array(AsyncOutputSchema)
+      .optional()
+      .describe("Output of the session's async handlers that finished since its previous event result, in completion order. Absent when none."),
+  })
+  .meta({ id: 'EventResult' });
+export type EventResult = z.infer<typeof EventResultSchema>;
+
+/** What a cancelled request's -32800 error carries in `data`. */
+export const CancelledDataSchema = z.looseObject({ runs: z.array(RunSummarySchema) }).meta({ id: 'CancelledData' });
+export type CancelledData = z.infer<typeof CancelledDataSchema>;
