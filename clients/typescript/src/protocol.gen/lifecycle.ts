@@ -2,7 +2,10 @@
 // Zod schemas of the session lifecycle and management methods (initialize, hooks/list, hooks/cancel, ...)
 // and of the notifications hookd sends. Hook vocabulary beyond names and provenance stays out.
 import { z } from 'zod';
+import { AuditLogOptionsSchema } from './audit-log.js';
 import { DiagnosticSchema } from './diagnostics.js';
+import { FAILURE_CLASSES, RUN_STATUSES } from './results.js';
+import { ServerCapabilitiesSchema } from './capabilities.js';
 
 export const ConfigSourceSchema = z
   .looseObject({
@@ -48,11 +51,32 @@ export const ServerOptionsSchema = z
       .max(1_048_576)
       .optional()
       .describe("Each RunSummary's stdout and stderr carry an `excerpt` of at most this many bytes of what the hook printed (as Claude Code shows in verbose mode); 0 or absent: no excerpts."),
+    progress: z
+      .looseObject({
+        hooks: z
+          .enum(['statusMessage', 'all'])
+          .optional()
+          .describe('Which hooks send hooks/progress: those with a statusMessage (default) or every hook the request waits for.'),
+        intervalMs: z
+          .number()
+          .int()
+          .min(100)
+          .max(60_000)
+          .optional()
+          .describe('While such a hook runs, a `running` progress every this many ms (only while its request is unanswered); absent: none.'),
+      })
+      .optional()
+      .describe(
+        'Detailed hooks/progress: every progress carries elapsedMs, `finished` carries the run\'s status, failureClass and exitCode. Absent: progress as in 0.1 (hooks with a statusMessage, started and finished, no timing).',
+      ),
     remote: z.boolean().optional().describe('The agent runs as a remote (web) session: claude hooks get CLAUDE_CODE_REMOTE=true.'),
     subprocessEnvScrub: z
       .boolean()
       .optional()
       .describe("Remove credentials from hooks' environment (claude: as CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1); default: hookd's own CLAUDE_CODE_SUBPROCESS_ENV_SCRUB."),
+    auditLog: AuditLogOptionsSchema.optional().describe(
+      'Append a JSONL audit record of every handler run and every event decision to this file (see protocol/README.md, "Audit log"); overrides `hookd serve --audit-log`. Off by default.',
+    ),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;
@@ -79,6 +103,13 @@ export const InitializeParamsSchema = z
       })
       .default({}),
     options: ServerOptionsSchema.optional(),
+    tools: z
+      .array(z.string().min(1).max(512))
+      .max(10_000)
+      .optional()
+      .describe(
+        'The tool names the agent registered (built-in and MCP, e.g. ["Bash", "Read", "mcp__fs__read"]): initialize diagnostics then warn (matcher-unknown-tool) about each tool-event matcher that matches none of them, a guard that would never run.',
+      ),
   })
   .meta({ id: 'InitializeParams' });
 export type InitializeParams = z.infer<typeof InitializeParamsSchema>;
@@ -113,11 +144,12 @@ export const InitializeResultSchema = z
     events: z.array(z.string()),
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
+    capabilities: ServerCapabilitiesSchema,
   })
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
-export const EmptyParamsSchema = z.looseObject({}).optional();
+export const EmptyParamsSchema = z.looseObject({}).optional().meta({ id: 'EmptyParams' });
 
 export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema) });
 export type ListHooksResult = z.infer<typeof ListHooksResultSchema>;
@@ -135,8 +167,12 @@ export const ProgressParamsSchema = z
     sessionId: z.string(),
     event: z.string(),
     hookId: z.string(),
-    phase: z.enum(['started', 'finished']),
+    phase: z.enum(['started', 'finished', 'running']).describe('running: sent every options.progress.intervalMs while the hook runs (only when asked for).'),
     statusMessage: z.string().optional(),
+    elapsedMs: z.number().int().min(0).optional().describe('With options.progress: whole ms since the hook started (0 at started).'),
+    status: z.enum(RUN_STATUSES).optional().describe("With options.progress, at finished: the run's status, as in its RunSummary."),
+    failureClass: z.enum(FAILURE_CLASSES).nullable().optional().describe('With options.progress, at finished: why the run failed; null when it did not.'),
+    exitCode: z.number().int().nullable().optional().describe('With options.progress, at finished: the exit code (null: none, e.g. killed or not a process).'),
   })
   .meta({ id: 'ProgressParams' });
 export type ProgressParams = z.infer<typeof ProgressParamsSchema>;

@@ -3,6 +3,7 @@
 // The single source the rpc layer validates against and the schema generator reads. No handlers here.
 import type { z } from 'zod';
 import { AsyncRewakeParamsSchema } from './async-rewake.js';
+import type { ClientCapabilityName } from './capabilities.js';
 import { BackgroundRunParamsSchema } from './background-run.js';
 import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
@@ -38,9 +39,10 @@ import {
   UnregisterHookParamsSchema,
   UnregisterHookResultSchema,
 } from './programmatic.js';
-import { EventResultSchema } from './results.js';
+import { EventResultSchemas } from './event-results.js';
 import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
+import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
 
 export type RequestSpec = {
   readonly params: z.ZodType;
@@ -59,7 +61,7 @@ export function eventMethod(event: EventName): `hooks/${EventName}` {
 type EventRequestSpecs = {
   readonly [E in EventName as `hooks/${E}`]: {
     readonly params: (typeof EventParamsSchemas)[E];
-    readonly result: typeof EventResultSchema;
+    readonly result: (typeof EventResultSchemas)[E];
     readonly doc: string;
   };
 };
@@ -68,7 +70,7 @@ type EventRequestSpecs = {
 const eventRequests = Object.fromEntries(
   EVENT_NAMES.map((event) => [
     eventMethod(event),
-    { params: EventParamsSchemas[event], result: EventResultSchema, doc: `Run the ${event} hooks and merge their answers.` },
+    { params: EventParamsSchemas[event], result: EventResultSchemas[event], doc: `Run the ${event} hooks and merge their answers.` },
   ]),
 ) as EventRequestSpecs;
 
@@ -126,6 +128,11 @@ export const Requests = withDepthBound({
     result: DryRunResultSchema,
     doc: "Validate and run one handler (as written in the dialect's config) on a synthetic or given payload with production limits; persists nothing.",
   },
+  'hooks/explain': {
+    params: ExplainParamsSchema,
+    result: ExplainResultSchema,
+    doc: 'Explain, without running anything, every configured and programmatic hook for an event and its params: fires, or skipped and why (matcher tried against which value, disabled, untrusted, condition, wrong event, ...).',
+  },
   'runs/begin': {
     params: BeginRunParamsSchema,
     result: BeginRunResultSchema,
@@ -154,7 +161,7 @@ export const ClientNotifications = withDepthBound({
 
 /** Server → client notifications. */
 export const ServerNotifications = {
-  'hooks/progress': { params: ProgressParamsSchema, doc: "A hook with a statusMessage started or finished." },
+  'hooks/progress': { params: ProgressParamsSchema, doc: 'A hook with a statusMessage (with options.progress.hooks "all": any hook) started, is running or finished.' },
   'hooks/diagnostics': { params: DiagnosticsParamsSchema, doc: 'Configuration diagnostics (on load and reload).' },
   'hooks/backgroundRun': {
     params: BackgroundRunParamsSchema,
@@ -172,16 +179,19 @@ export const ServerRequests = withDepthBound({
     params: InvokeHookParamsSchema,
     result: InvokeHookResultSchema,
     doc: 'Run one programmatic hook the client registered; answered like a command hook would (output, exit code, stderr). Cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+    clientCapability: 'programmaticHooks',
   },
   'hooks/judge': {
     params: JudgeParamsSchema,
     result: JudgeResultSchema,
     doc: 'Judge with the agent\'s model (a prompt or agent handler): answer {ok, reason?, impossible?}. Sent only to clients that declared capabilities.modelJudge; cancelled with $/cancelRequest on timeout or when the event is cancelled.',
+    clientCapability: 'modelJudge',
   },
   'hooks/callMcpTool': {
     params: CallMcpToolParamsSchema,
     result: CallMcpToolResultSchema,
     doc: 'Call one MCP tool of the agent (an mcp_tool handler): answer its content (or text) and isError. Sent only to clients that declared capabilities.mcpTools; cancelled like hooks/judge.',
+    clientCapability: 'mcpTools',
   },
-} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string }>, 'result');
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string; clientCapability: ClientCapabilityName }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;

@@ -53,6 +53,12 @@ export const RunSummarySchema = z
     stderr: OutputCaptureSchema,
     message: z.string().optional().describe('Human-readable note: why it failed, or what it said.'),
     httpStatus: z.number().int().optional().describe('HTTP handlers: the response status, when a response came.'),
+    reading: z
+      .string()
+      .optional()
+      .describe(
+        "How hookd read this run's output, in one line (e.g. `stdout is JSON: hookSpecificOutput.permissionDecision \"deny\" → deny`, `exit 2: stderr is the reason → block`); present with the output excerpts (runOutputExcerptBytes).",
+      ),
     escapedPids: z
       .array(z.number().int())
       .optional()

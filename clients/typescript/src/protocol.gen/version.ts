@@ -3,3 +3,9 @@
 export const PROTOCOL_VERSION = '0.1' as const;
 export const SERVER_NAME = 'hookd' as const;
 export const SERVER_VERSION = '0.1.0' as const;
+
+/**
+ * Every protocolVersion this hookd speaks, compared as exact strings (while the major is 0 each minor may change
+ * what it likes, so "0.1" matches only "0.1"). `initialize` refuses any other (protocol-negotiation.ts).
+ */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [PROTOCOL_VERSION];
