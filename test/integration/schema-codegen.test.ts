@@ -47,10 +47,8 @@ export const refused: ErrorResponse = { jsonrpc: '2.0', id: 1, error: { code: -3
 
 const USAGE_PY = `
 import json
-import sys
 import hookd_protocol as p
 
-assert "typing_extensions" not in sys.modules, "the generated types need only the standard library"
 result = p.PreToolUseResult(event="PreToolUse", decision="deny", reason="no rm", updatedInput={"command": "ls"}, notes=[], runs=[], **{"continue": True})
 assert p.PreToolUseResult.__required_keys__ == {"event", "decision", "continue", "notes", "runs"}, p.PreToolUseResult.__required_keys__
 assert "worktreePath" not in p.PreToolUseResult.__annotations__ and "worktreePath" in p.WorktreeCreateResult.__annotations__
@@ -74,7 +72,7 @@ describe('code generation from protocol/schema/protocol.gen.json', () => {
   }, 180_000);
 
   it.skipIf(!hasPythonCodegen && process.env.CI === undefined)(
-    `datamodel-code-generator ${DATAMODEL_CODEGEN_VERSION}: TypedDicts that import with the standard library and build a PreToolUse result`,
+    `datamodel-code-generator ${DATAMODEL_CODEGEN_VERSION}: TypedDicts that import (the standard library, and typing_extensions for PEP 728 extra_items) and build a PreToolUse result`,
     () => {
       expect(codegenVersion, `pip install datamodel-code-generator==${DATAMODEL_CODEGEN_VERSION} (.ci/run does)`).toBe(DATAMODEL_CODEGEN_VERSION);
       const dir = scratchDir('hookd-codegen-py-');
@@ -91,8 +89,9 @@ describe('code generation from protocol/schema/protocol.gen.json', () => {
         { stdio: 'pipe', timeout: 180_000 },
       );
       writeFileSync(join(dir, 'usage.py'), USAGE_PY);
-      // -S -E: no site-packages and no PYTHON* variables, so the generated module may rely on the standard library only.
-      const run = spawnSync('python3', ['-S', '-E', join(dir, 'usage.py')], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+      // -E: no PYTHON* variables. The generated module needs the standard library and typing_extensions (installed
+      // with the generator): a record with open-ended attributes is a TypedDict with extra_items (PEP 728).
+      const run = spawnSync('python3', ['-E', join(dir, 'usage.py')], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
       expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
       expect(JSON.parse(run.stdout)).toEqual({ event: 'PreToolUse', decision: 'deny', reason: 'no rm', updatedInput: { command: 'ls' }, notes: [], runs: [], continue: true });
     },

@@ -1,5 +1,6 @@
 // Which program is the hookd sidecar: an explicit `hookdJs` / `command` first, then $HOOKD_BIN, then the bin of the
-// `hookd-sidecar` package installed beside this client, then `hookd-sidecar` on PATH. Finds; never spawns.
+// `hookd-sidecar` package installed beside this client, then `hookd-sidecar` on PATH, then `hookd` on PATH (the same
+// order as the Python and Rust clients; whatever is found must pass the serverInfo check). Finds; never spawns.
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -7,6 +8,8 @@ import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 /** The npm package of the sidecar and its unambiguous command (`hookd` on PATH may be an unrelated program). */
 export const SIDECAR_PACKAGE = 'hookd-sidecar';
 export const SIDECAR_COMMAND = 'hookd-sidecar';
+/** The last resort: the package installs it too, but an unrelated npm package also installs a `hookd`. */
+export const PLAIN_COMMAND = 'hookd';
 export const HOOKD_BIN_VARIABLE = 'HOOKD_BIN';
 
 export type DiscoveryOptions = {
@@ -71,8 +74,17 @@ export function findHookd(options: DiscoveryOptions, env: Readonly<Record<string
     return { file, args, program: onPath(file, env.PATH), via: 'command' };
   }
   const fromEnv = env[HOOKD_BIN_VARIABLE];
-  if (fromEnv !== undefined && fromEnv !== '') return { file: fromEnv, args: [], program: onPath(fromEnv, env.PATH), via: 'HOOKD_BIN' };
+  if (fromEnv !== undefined && fromEnv !== '') {
+    // A .js file (e.g. a checkout's dist/cli.js) runs with this Node, as in the Python and Rust clients.
+    if (/\.[cm]?js$/.test(fromEnv)) return { file: process.execPath, args: [fromEnv], program: resolve(fromEnv), via: 'HOOKD_BIN' };
+    return { file: fromEnv, args: [], program: onPath(fromEnv, env.PATH), via: 'HOOKD_BIN' };
+  }
   const bin = packageBin();
   if (bin !== undefined) return { file: process.execPath, args: [bin], program: bin, via: 'package' };
-  return { file: SIDECAR_COMMAND, args: [], program: onPath(SIDECAR_COMMAND, env.PATH), via: 'PATH' };
+  const sidecar = onPath(SIDECAR_COMMAND, env.PATH);
+  if (sidecar === SIDECAR_COMMAND) {
+    const plain = onPath(PLAIN_COMMAND, env.PATH);
+    if (plain !== PLAIN_COMMAND) return { file: plain, args: [], program: plain, via: 'PATH' };
+  }
+  return { file: sidecar === SIDECAR_COMMAND ? SIDECAR_COMMAND : sidecar, args: [], program: sidecar, via: 'PATH' };
 }

@@ -1,5 +1,5 @@
 // Sidecar discovery and the serverInfo check: an explicit command first, then $HOOKD_BIN, then the hookd-sidecar
-// package's bin, then `hookd-sidecar` on PATH; a program that is not the sidecar (a fake `hookd` printing an HTTP
+// package's bin, then `hookd-sidecar`, then `hookd` on PATH; a program that is not the sidecar (a fake `hookd` printing an HTTP
 // banner, one answering as another server, one exiting) fails with HookdNotSidecarError naming its path, and is gone.
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
@@ -59,7 +59,7 @@ describe('a program that is not the hookd sidecar', () => {
     await expectFakeGone(fake.pidFile);
   });
 
-  it('default discovery finds `hookd-sidecar` on PATH (never `hookd`): a fake under that name gives the same error, via PATH', async () => {
+  it('default discovery finds `hookd-sidecar` on PATH (before `hookd`): a fake under that name gives the same error, via PATH', async () => {
     const fake = fakeBin('hookd-sidecar');
     const error = await spawnWith({ env: testEnv({ PATH: pathWith(fake.dir), HOOKD_PIDFILE: fake.pidFile, HOOKD_BIN: undefined }) });
     expect(error).toBeInstanceOf(HookdNotSidecarError);
@@ -67,16 +67,28 @@ describe('a program that is not the hookd sidecar', () => {
     await expectFakeGone(fake.pidFile);
   });
 
-  it('only a fake `hookd` on PATH: default discovery does not run it (spawn-failed for hookd-sidecar)', async () => {
+  it('only a fake `hookd` on PATH: the last resort runs it, and the serverInfo check rejects it by path, via PATH; it is killed', async () => {
     const fake = fakeBin('hookd');
     // PATH: the fake and node's own directory (for the fake's `#!/usr/bin/env node`), nothing else.
     const env = testEnv({ PATH: `${fake.dir}${delimiter}${dirname(process.execPath)}`, HOOKD_PIDFILE: fake.pidFile, HOOKD_BIN: undefined });
+    expect(findHookd({}, env)).toMatchObject({ file: join(fake.dir, 'hookd'), via: 'PATH' });
+    const error = await spawnWith({ env });
+    expect(error).toBeInstanceOf(HookdNotSidecarError);
+    expect((error as HookdNotSidecarError).message).toContain(`${join(fake.dir, 'hookd')} is not the hookd sidecar: it printed "Listening on port 3000"`);
+    await expectFakeGone(fake.pidFile);
+  });
+
+  it('neither `hookd-sidecar` nor `hookd` on PATH: spawn-failed naming hookd-sidecar', async () => {
+    const env = testEnv({ PATH: dirname(process.execPath), HOOKD_BIN: undefined });
     expect(findHookd({}, env)).toMatchObject({ file: 'hookd-sidecar', via: 'PATH' });
     const error = await spawnWith({ env });
     expect(error).toBeInstanceOf(HookdExitedError);
     expect((error as HookdExitedError).reason).toBe('spawn-failed');
     expect((error as HookdExitedError).message).toContain('hookd-sidecar');
-    expect(existsSync(fake.pidFile), 'the fake hookd was never started').toBe(false);
+  });
+
+  it('$HOOKD_BIN naming a .js file runs it with this Node', () => {
+    expect(findHookd({}, testEnv({ HOOKD_BIN: HOOKD_JS }))).toEqual({ file: process.execPath, args: [HOOKD_JS], program: HOOKD_JS, via: 'HOOKD_BIN' });
   });
 
   it('$HOOKD_BIN pointing at the fake: the error names it, via HOOKD_BIN', async () => {

@@ -192,7 +192,8 @@ pub struct InitializeResult {
 
 /// `initialize` result `capabilities`: handler types, methods, notifications and options hookd supports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// Every list defaults to empty: a sidecar of another version may send fewer of them.
+#[serde(rename_all = "camelCase", default)]
 pub struct ServerCapabilities {
     pub handler_types: Vec<String>,
     pub requests: Vec<String>,
@@ -205,7 +206,8 @@ pub struct ServerCapabilities {
 
 /// A request hookd may send, and the client capability it needs.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// Every list defaults to empty: a sidecar of another version may send fewer of them.
+#[serde(rename_all = "camelCase", default)]
 pub struct ServerRequestCapability {
     pub method: String,
     pub capability: String,
@@ -215,7 +217,8 @@ pub struct ServerRequestCapability {
 
 /// Notification methods hookd accepts (`client`) and may send (`server`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// Every list defaults to empty: a sidecar of another version may send fewer of them.
+#[serde(rename_all = "camelCase", default)]
 pub struct NotificationCapabilities {
     pub client: Vec<String>,
     pub server: Vec<String>,
