@@ -8,22 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { bambooSetup, writeBambooConfig } from '../helpers/bamboo.js';
 import { HOOKD_BIN } from '../helpers/sidecar.js';
 import { makeWorkspace, writeClaudeSettings } from '../helpers/workspace.js';
+import { OBSERVED } from '../helpers/observed-claude-envelopes.js';
 
 // The timeout only turns a hang into a failure (a killed run has status null); no test asserts a duration.
 const hookd = (args: string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(process.execPath, [HOOKD_BIN, 'test', ...args], { encoding: 'utf8', timeout: 30_000, env });
 
 /** Claude Code 2.1.332's PreToolUse stdin, as recorded (shared/reference/observed-envelopes.md). */
-const OBSERVED_PRE_TOOL_USE = {
-  session_id: '90ef828f-01e4-4a8e-8dae-2bd00e5de6e3',
-  transcript_path: '<transcript path>',
-  cwd: '/home/user/project',
-  prompt_id: '6d2a5885-2056-44ec-87f4-ce99e5ea2bd6',
-  permission_mode: 'default',
-  hook_event_name: 'PreToolUse',
-  tool_name: 'Bash',
-  tool_input: { command: 'echo hi && touch tool_ran.marker', description: 'say hi' },
-  tool_use_id: 'toolu_mock_1_0',
-};
+const OBSERVED_PRE_TOOL_USE = OBSERVED.PreToolUse;
 
 /** A guard as tutorials write it: reads the envelope, denies when the command touches a marker or removes files. */
 const GUARD =

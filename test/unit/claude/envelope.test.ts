@@ -2,56 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { claudeEnvironment } from '../../../src/dialects/claude/environment.js';
 import { renderEnvelope, renderStdin } from '../../../src/dialects/claude/envelope.js';
 import type { EventName, EventParams } from '../../../src/protocol/index.js';
+import { OBSERVED } from '../../helpers/observed-claude-envelopes.js';
 import { context, hook, WORKSPACE } from './outcome.js';
 
-// Verbatim from /work/shared/reference/observed-envelopes.md (Claude Code 2.1.332), field order preserved.
-const OBSERVED = {
-  PreToolUse: {
-    session_id: '90ef828f-01e4-4a8e-8dae-2bd00e5de6e3',
-    transcript_path: '<transcript path>',
-    cwd: '/home/user/project',
-    prompt_id: '6d2a5885-2056-44ec-87f4-ce99e5ea2bd6',
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command: 'echo hi && touch tool_ran.marker', description: 'say hi' },
-    tool_use_id: 'toolu_mock_1_0',
-  },
-  PostToolUse: {
-    session_id: 'b1dc3f3b-acff-45ff-bdf2-0706870354d1',
-    transcript_path: '<transcript path>',
-    cwd: '/home/user/project',
-    prompt_id: '8b159b68-0a9c-4280-878f-c0dfd6fea6ea',
-    permission_mode: 'default',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_input: { command: 'echo hi && touch tool_ran.marker', description: 'say hi' },
-    tool_response: { stdout: 'hi', stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
-    tool_use_id: 'toolu_mock_1_0',
-    duration_ms: 103,
-  },
-  UserPromptSubmit: {
-    session_id: '594981bc-7ade-4ce4-87fb-bd2fed8b6d10',
-    transcript_path: '<transcript path>',
-    cwd: '/home/user/project',
-    prompt_id: 'a107c08d-5bca-40f2-a829-983af38a5246',
-    permission_mode: 'default',
-    hook_event_name: 'UserPromptSubmit',
-    prompt: 'run the command',
-  },
-  Stop: {
-    session_id: '11945c48-113d-4780-a21c-7c8bbbf9628f',
-    transcript_path: '<transcript path>',
-    cwd: '/home/user/project',
-    prompt_id: 'ffe6d436-ac36-43d0-925f-daf47e8abc17',
-    permission_mode: 'default',
-    hook_event_name: 'Stop',
-    stop_hook_active: false,
-    last_assistant_message: 'done',
-    background_tasks: [],
-    session_crons: [],
-  },
-} as const;
 
 /** The camelCase params a client would send for the same observed data. */
 function sameData(observed: (typeof OBSERVED)[keyof typeof OBSERVED], params: Partial<EventParams>): Partial<EventParams> {

@@ -3,6 +3,7 @@ request ids, the registered hook callables, and which callback a message from ho
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -114,6 +115,26 @@ class ClientBase:
         if self._foreign_output is None:
             self._foreign_output = body
         return True
+
+    def _incoming(self, body: bytes) -> Any | None:
+        """One message read from hookd, parsed; None when it is to be skipped (not JSON, or output that is not
+        JSON-RPC before the first answer: then the pending requests fail with NotTheSidecar)."""
+        try:
+            obj = json.loads(body)
+        except ValueError:
+            obj = None
+        if self._is_foreign(body, obj):
+            self._fail_pending_foreign()
+            return None
+        if obj is None:
+            log.warning("hookd wrote a line that is not JSON: %r", body[:200])
+            return None
+        if self._awaiting_first_answer and "method" not in obj:
+            self._awaiting_first_answer = False
+        return obj
+
+    def _fail_pending_foreign(self) -> None:
+        raise NotImplementedError
 
     def _timeout(self, timeout: Any) -> float | None:
         return self.timeout if timeout is DEFAULT else timeout

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import json
 import os
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
@@ -198,19 +197,9 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
                 body = await self._read_body(stdout)
                 if body is None:
                     break
-                try:
-                    obj = json.loads(body)
-                except ValueError:
-                    obj = None
-                    if not self._is_foreign(body, obj):
-                        log.warning("hookd wrote a line that is not JSON: %r", body[:200])
-                        continue
-                if self._is_foreign(body, obj):
-                    self._fail_pending_foreign()
-                    continue
-                if self._awaiting_first_answer and "method" not in obj:
-                    self._awaiting_first_answer = False
-                self._dispatch(obj)
+                obj = self._incoming(body)
+                if obj is not None:
+                    self._dispatch(obj)
         except (OSError, ValueError) as error:
             if not self._closing:
                 log.warning("hookd client: reading from hookd failed: %r", error)
