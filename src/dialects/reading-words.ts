@@ -1,4 +1,4 @@
-// The words every dialect's output reading (HookVerdict.reading) shares: runs whose output was never read, what a
+// The words every dialect's output reading (Dialect.describeReading) shares: runs whose output was never read, what a
 // verdict came to, and the fields a JSON answer gave. Wording only; must not interpret output or decide anything.
 import type { HookVerdict } from '../engine/dialect.js';
 import type { ProcessOutcome } from '../runner/types.js';

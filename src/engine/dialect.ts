@@ -241,8 +241,6 @@ export type HookVerdict = {
   readonly terminalSequence?: string;
   readonly extra?: Record<string, unknown>;
   readonly message?: string;
-  /** How the dialect read this run's output, in one line (e.g. `exit 2: stderr is the reason → block`); for reports only. */
-  readonly reading?: string;
 };
 
 /**
@@ -280,6 +278,11 @@ export interface Dialect {
   /** Variables added to the hook's environment (on top of hookd's own); scriptPath: a script handler's resolved path. */
   environment(context: EventContext, hook: HookSpec, run: { readonly scriptPath?: string }): Record<string, string>;
   interpret(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict;
+  /**
+   * How this dialect's rules read one run's output, in one line (e.g. `exit 2: stderr is the reason → block`), for
+   * RunSummary.reading. For people only; asked only when run output excerpts are on (never on the plain hot path).
+   */
+  describeReading?(context: EventContext, hook: HookSpec, outcome: ProcessOutcome, verdict: HookVerdict): string;
   /** verdicts are in configured order, one per matching hook that ran. */
   merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome;
   /** Sequential dialects only: true when this verdict ends dispatch of the remaining handlers. */

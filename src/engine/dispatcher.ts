@@ -234,7 +234,12 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
 
   budget?.dispose();
   const ran = hooks.slice(0, results.length);
-  const runs = results.map(([outcome, verdict], index) => summarizeRun(ran[index]!, outcome, verdict, settings.runOutputExcerptBytes ?? 0));
+  const excerptBytes = settings.runOutputExcerptBytes ?? 0;
+  // How the dialect read each run is for people who see its output: worked out only when excerpts are on.
+  const runs = results.map(([outcome, verdict], index) => {
+    const hook = ran[index]!;
+    return summarizeRun(hook, outcome, verdict, excerptBytes, excerptBytes > 0 ? dialect.describeReading?.(context, hook, outcome, verdict) : undefined);
+  });
   const merged = dialect.merge(
     context,
     results.map(([, verdict]) => verdict),

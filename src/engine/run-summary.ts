@@ -21,7 +21,7 @@ const capture = (output: CapturedOutput, excerptBytes: number) => ({
 });
 
 /** excerptBytes > 0: stdout and stderr carry an excerpt of at most that many bytes, and the run says how its output was read. */
-export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: HookVerdict, excerptBytes = 0): RunSummary {
+export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: HookVerdict, excerptBytes = 0, reading?: string): RunSummary {
   return {
     hookId: hook.id,
     source: hook.source,
@@ -38,7 +38,7 @@ export function summarizeRun(hook: HookSpec, outcome: ProcessOutcome, verdict: H
     stderr: capture(outcome.stderr, excerptBytes),
     ...(verdict.message !== undefined ? { message: verdict.message } : {}),
     ...(outcome.http?.status != null ? { httpStatus: outcome.http.status } : {}),
-    ...(excerptBytes > 0 && verdict.reading !== undefined ? { reading: verdict.reading } : {}),
+    ...(reading !== undefined ? { reading } : {}),
     ...(outcome.escapedPids !== undefined && outcome.escapedPids.length > 0 ? { escapedPids: [...outcome.escapedPids] } : {}),
   };
 }

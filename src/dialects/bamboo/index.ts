@@ -10,7 +10,8 @@ import { BAMBOO_EVENTS } from './event-rules.js';
 import { loadBambooHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { merge, stopsDispatch } from './merge.js';
-import { interpretWithReading } from './output-reading.js';
+import { interpret } from './output.js';
+import { bambooReading } from './output-reading.js';
 import { BAMBOO_HANDLER_TYPES, DEFAULT_TIMEOUT_MS } from './parse-handler.js';
 import { lintShadowing } from './shadowing-lint.js';
 import { syntheticParams } from './synthetic-params.js';
@@ -28,7 +29,8 @@ export const bambooDialect: Dialect = {
   matchTargetField,
   renderStdin,
   environment: bambooEnvironment,
-  interpret: interpretWithReading,
+  interpret,
+  describeReading: (context, _hook, outcome, verdict) => bambooReading(context, outcome, verdict),
   merge,
   stopsDispatch,
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,

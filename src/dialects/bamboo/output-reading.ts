@@ -1,16 +1,9 @@
 // Says in one line how Bamboo's rules read one run (exit code, the one-JSON-object stdout, stderr), for `hookd test`
 // and RunSummary.reading. Describes the verdict output.ts produced; must not change it or decide anything itself.
-import type { EventContext, HookSpec, HookVerdict } from '../../engine/dialect.js';
+import type { EventContext, HookVerdict } from '../../engine/dialect.js';
 import type { ProcessOutcome } from '../../runner/types.js';
 import { jsonFieldsRead, notRead, outcomeWords } from '../reading-words.js';
 import { ruleOf } from './event-rules.js';
-import { interpret } from './output.js';
-
-/** output.ts's interpret, with the verdict saying how the run was read. */
-export function interpretWithReading(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
-  const verdict = interpret(context, hook, outcome);
-  return { ...verdict, reading: bambooReading(context, outcome, verdict) };
-}
 
 /** The reading of one run, in the order output.ts tries the cases; ends with what came of it (`→ block`). */
 export function bambooReading(context: EventContext, outcome: ProcessOutcome, verdict: HookVerdict): string {

@@ -13,7 +13,8 @@ import { merge } from './merge.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { compileMatcher, NARROW_EXACT_SET } from './matcher.js';
 import { EVENT_RULES } from './event-rules.js';
-import { interpretWithReading } from './output-reading.js';
+import { interpret } from './output.js';
+import { claudeReading } from './output-reading.js';
 import { removeEndedSession } from './session-temp-area.js';
 import { sessionEndBudgetMs } from './session-end-budget.js';
 import { syntheticParams } from '../../commands/synthetic-payload.js';
@@ -33,7 +34,8 @@ export const claudeDialect: Dialect = {
   matchTargetField,
   renderStdin,
   environment: claudeEnvironment,
-  interpret: interpretWithReading,
+  interpret,
+  describeReading: claudeReading,
   merge,
   afterDispatch: removeEndedSession,
   dispatchBudgetMs: sessionEndBudgetMs,

@@ -13,98 +13,64 @@ import type { EventName, EventParams } from '../../protocol/index.js';
  * switched to (PreModelSwitch, PostModelSwitch: `toModel`); no matcher on PostToolBatch,
  * TaskCreated, TaskCompleted, TeammateIdle, CwdChanged, WorktreeCreate, WorktreeRemove, MessageDisplay.
  */
+type MatchSource = {
+  /** The EventParams field (camelCase); its stdin name is the snake_case form. */
+  readonly param: keyof EventParams;
+  /** FileChanged: the matcher sees the changed file's basename. */
+  readonly basename?: true;
+};
+
+const TOOL: MatchSource = { param: 'toolName' };
+
+/** One entry per event (undefined: no matcher field, every hook matches); the record type keeps it exhaustive. */
+const MATCH_SOURCES: Record<EventName, MatchSource | undefined> = {
+  PreToolUse: TOOL,
+  PostToolUse: TOOL,
+  PostToolUseFailure: TOOL,
+  PermissionRequest: TOOL,
+  PermissionDenied: TOOL,
+  SessionStart: { param: 'source' },
+  PreCompact: { param: 'trigger' },
+  PostCompact: { param: 'trigger' },
+  Notification: { param: 'notificationType' },
+  SubagentStart: { param: 'agentType' },
+  SubagentStop: { param: 'agentType' },
+  SessionEnd: { param: 'reason' },
+  Setup: { param: 'trigger' },
+  InstructionsLoaded: { param: 'loadReason' },
+  UserPromptExpansion: { param: 'commandName' },
+  StopFailure: { param: 'error' },
+  ConfigChange: { param: 'source' },
+  DirectoryAdded: { param: 'source' },
+  FileChanged: { param: 'filePath', basename: true },
+  Elicitation: { param: 'mcpServerName' },
+  ElicitationResult: { param: 'mcpServerName' },
+  PreModelSwitch: { param: 'toModel' },
+  PostModelSwitch: { param: 'toModel' },
+  UserPromptSubmit: undefined,
+  Stop: undefined,
+  PostToolBatch: undefined,
+  TaskCreated: undefined,
+  TaskCompleted: undefined,
+  TeammateIdle: undefined,
+  CwdChanged: undefined,
+  WorktreeCreate: undefined,
+  WorktreeRemove: undefined,
+  MessageDisplay: undefined,
+};
+
 export function matchTarget(event: EventName, params: EventParams): string | undefined {
-  switch (event) {
-    case 'PreToolUse':
-    case 'PostToolUse':
-    case 'PostToolUseFailure':
-    case 'PermissionRequest':
-    case 'PermissionDenied':
-      return params.toolName;
-    case 'SessionStart':
-      return params.source;
-    case 'PreCompact':
-    case 'PostCompact':
-      return params.trigger;
-    case 'Notification':
-      return params.notificationType;
-    case 'SubagentStart':
-    case 'SubagentStop':
-      return params.agentType;
-    case 'SessionEnd':
-      return params.reason;
-    case 'Setup':
-      return params.trigger;
-    case 'InstructionsLoaded':
-      return params.loadReason;
-    case 'UserPromptExpansion':
-      return params.commandName;
-    case 'StopFailure':
-      return params.error;
-    case 'ConfigChange':
-    case 'DirectoryAdded':
-      return params.source;
-    case 'FileChanged':
-      return params.filePath === undefined ? undefined : basename(params.filePath);
-    case 'Elicitation':
-    case 'ElicitationResult':
-      return params.mcpServerName;
-    case 'PreModelSwitch':
-    case 'PostModelSwitch':
-      return params.toModel;
-    case 'UserPromptSubmit':
-    case 'Stop':
-    case 'PostToolBatch':
-    case 'TaskCreated':
-    case 'TaskCompleted':
-    case 'TeammateIdle':
-    case 'CwdChanged':
-    case 'WorktreeCreate':
-    case 'WorktreeRemove':
-    case 'MessageDisplay':
-      return undefined;
-  }
+  const source = MATCH_SOURCES[event];
+  if (source === undefined) return undefined;
+  const value = params[source.param];
+  if (typeof value !== 'string') return undefined;
+  return source.basename ? basename(value) : value;
 }
 
 /** The stdin field (snake_case, as hook authors read it) that matchTarget's value comes from; for explanations. */
 export function matchTargetField(event: EventName): string | undefined {
-  switch (event) {
-    case 'PreToolUse':
-    case 'PostToolUse':
-    case 'PostToolUseFailure':
-    case 'PermissionRequest':
-    case 'PermissionDenied':
-      return 'tool_name';
-    case 'SessionStart':
-    case 'ConfigChange':
-    case 'DirectoryAdded':
-      return 'source';
-    case 'PreCompact':
-    case 'PostCompact':
-    case 'Setup':
-      return 'trigger';
-    case 'Notification':
-      return 'notification_type';
-    case 'SubagentStart':
-    case 'SubagentStop':
-      return 'agent_type';
-    case 'SessionEnd':
-      return 'reason';
-    case 'InstructionsLoaded':
-      return 'load_reason';
-    case 'UserPromptExpansion':
-      return 'command_name';
-    case 'StopFailure':
-      return 'error';
-    case 'FileChanged':
-      return 'basename of file_path';
-    case 'Elicitation':
-    case 'ElicitationResult':
-      return 'mcp_server_name';
-    case 'PreModelSwitch':
-    case 'PostModelSwitch':
-      return 'to_model';
-    default:
-      return undefined;
-  }
+  const source = MATCH_SOURCES[event];
+  if (source === undefined) return undefined;
+  const field = source.param.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return source.basename ? `basename of ${field}` : field;
 }

@@ -3,14 +3,8 @@
 import type { EventContext, HookSpec, HookVerdict } from '../../engine/dialect.js';
 import type { ProcessOutcome } from '../../runner/types.js';
 import { EVENT_RULES } from './event-rules.js';
-import { classifyStdout, interpret } from './output.js';
+import { classifyStdout } from './output.js';
 import { isObject, jsonFieldsRead, notRead, outcomeWords } from '../reading-words.js';
-
-/** output.ts's interpret, with the verdict saying how the run was read. */
-export function interpretWithReading(context: EventContext, hook: HookSpec, outcome: ProcessOutcome): HookVerdict {
-  const verdict = interpret(context, hook, outcome);
-  return { ...verdict, reading: claudeReading(context, hook, outcome, verdict) };
-}
 
 /** The reading of one run, in the order output.ts tries the cases; ends with what came of it (`→ deny`). */
 export function claudeReading(context: EventContext, hook: HookSpec, outcome: ProcessOutcome, verdict: HookVerdict): string {

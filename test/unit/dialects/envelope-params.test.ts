@@ -1,5 +1,5 @@
 // Dialect.paramsFromEnvelope: an agent's own stdin envelope back into protocol params (`hookd test --input`), and
-// HookVerdict.reading: the one line saying how a run's output was read. No processes.
+// Dialect.describeReading: the one line saying how a run's output was read. No processes.
 import { describe, expect, it } from 'vitest';
 import { bambooDialect } from '../../../src/dialects/bamboo/index.js';
 import { renderEnvelope as renderBamboo } from '../../../src/dialects/bamboo/envelope.js';
@@ -125,9 +125,11 @@ describe('bamboo: the schema-versioned envelope back into params', () => {
   });
 });
 
-describe('HookVerdict.reading says how the run was read', () => {
-  const claudeRead = (event: EventName, result: ReturnType<typeof outcome>) => claudeDialect.interpret(context(event), hook(event), result).reading;
-  const bambooRead = (event: EventName, result: ReturnType<typeof outcome>) => bambooDialect.interpret(context(event), hook(event), result).reading;
+describe('Dialect.describeReading says how the run was read', () => {
+  const readingOf = (dialect: typeof claudeDialect, event: EventName, result: ReturnType<typeof outcome>) =>
+    dialect.describeReading!(context(event), hook(event), result, dialect.interpret(context(event), hook(event), result));
+  const claudeRead = (event: EventName, result: ReturnType<typeof outcome>) => readingOf(claudeDialect, event, result);
+  const bambooRead = (event: EventName, result: ReturnType<typeof outcome>) => readingOf(bambooDialect, event, result);
 
   it('claude', () => {
     expect(claudeRead('PreToolUse', json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' } }))).toBe(
