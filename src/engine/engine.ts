@@ -129,7 +129,8 @@ export class Engine {
 
   /** Configured hooks (with their current trust) then programmatic hooks. */
   hooks(): HookInfo[] {
-    return [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, this.#trust.view(this.#snapshot)));
+    const trust = this.#trust.view(this.#snapshot);
+    return [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, trust));
   }
 
   diagnostics(): Diagnostic[] {
