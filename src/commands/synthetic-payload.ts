@@ -39,6 +39,10 @@ export function syntheticParams(event: EventName, workspace: string): EventParam
     ElicitationResult: { mcpServerName: 'example-server', action: 'accept', content: { username: 'alice' }, mode: 'form' },
     PreModelSwitch: { fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5', requestedModel: 'opus', source: 'command' },
     PostModelSwitch: { fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5', requestedModel: 'opus', source: 'command' },
+    PreFileWrite: { toolName: 'write', toolInput: { path: 'src/main.rs' }, files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }] },
+    PostFileWrite: { toolName: 'write', toolInput: { path: 'src/main.rs' }, files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }] },
+    PreBash: { toolName: 'bash', toolInput: { command: 'echo hello' }, command: 'echo hello' },
+    PostBash: { toolName: 'bash', toolInput: { command: 'echo hello' }, command: 'echo hello', exitCode: 0, outputExcerpt: 'hello\n' },
   };
   return { session, ...byEvent[event] };
 }

@@ -1,6 +1,6 @@
 // The interface every dialect implements, and the hook/verdict types the engine works with.
 // The engine knows dialects only through this file; it must never import a concrete dialect.
-import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource, ServerOptions } from '../protocol/index.js';
+import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource, ServerOptions, ToolDeclaration } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 import type { AuditAttributes } from './audit-record.js';
 
@@ -70,6 +70,16 @@ export type JudgeHandler = {
   /** As configured; `$ARGUMENTS` is replaced by the hook input at run time (appended when absent, `\$` escapes). */
   readonly prompt: string;
   readonly model?: string;
+  /**
+   * What the client answers: `verdict` (default) {ok, reason}; `text`: the model's reply verbatim ({text}), handed to
+   * the dialect as the run's stdout (bonsai llm_prompt parses it as strict JSON itself).
+   */
+  readonly reply?: 'verdict' | 'text';
+  /**
+   * Builds the prompt from the hook input JSON (the dialect's stdin) instead of the `$ARGUMENTS` substitution, e.g.
+   * bonsai's `{{diff}}` markers, each wrapped as untrusted data. Must not throw.
+   */
+  readonly renderPrompt?: (hookInput: string) => string;
   /** On a failed judgement: feed the reason back instead of ending the turn (the dialect reads it). */
   readonly continueOnBlock?: boolean;
   readonly timeoutMs: number;
@@ -141,6 +151,21 @@ export type HookSpec = {
   readonly pluginData?: string;
   /** Runs at most once per session (the first dispatch that matches it), then never again in that session. */
   readonly once?: boolean;
+  /** The name the user gave the hook (bonsai `name`): hooks/setEnabled and hooks/test find it by this. Unique per registry. */
+  readonly name?: string;
+  /**
+   * With trustKey: the hook asks for approval itself (server → client hooks/approve) instead of waiting for trust/set;
+   * `summary` is what the prompt shows (the command or the URL). The answer covers trustHash.
+   */
+  readonly approval?: { readonly summary: string; readonly actionType: string };
+  /**
+   * What a dispatch does with this hook when it matches but may not run (untrusted, awaiting approval, denied): `skip`
+   * (default: it is left out) or `refuse` (reported as a run that did not start, preflight `untrusted`, which the
+   * dialect's interpret reads like any other failure, e.g. a fail-closed veto).
+   */
+  readonly whenUntrusted?: 'skip' | 'refuse';
+  /** The dialect's own facts about the hook (e.g. bonsai's blocking and on_failure); the engine never reads it. */
+  readonly data?: unknown;
 };
 
 export type LoadContext = {
@@ -211,6 +236,15 @@ export type EventContext = {
   readonly audit?: (record: AuditAttributes) => void;
 };
 
+/**
+ * One event a request fans out into (Dialect.expand): the event whose hooks run, with its params, and a label the
+ * result's runs carry (e.g. the file of a multi-file write). A request with one unit is dispatched as before.
+ */
+export type DispatchUnit = { readonly event: EventName; readonly params: EventParams; readonly label?: string };
+
+/** What the client declared about its tools at initialize (name → declaration; bare names are kind "other"). */
+export type ToolKinds = ReadonlyMap<string, ToolDeclaration>;
+
 /** What one run asked for, after the dialect read its output. */
 export type HookVerdict = {
   readonly status: RunStatus;
@@ -264,8 +298,46 @@ export interface Dialect {
   readonly events: readonly EventName[];
   /** The handler `type`s its configuration accepts (what its handler parser takes); initialize reports them in capabilities. */
   readonly handlerTypes?: readonly string[];
-  /** parallel: all matching handlers at once, reported in configured order. */
-  readonly execution: 'parallel' | 'sequential';
+  /**
+   * parallel: all matching handlers at once, reported in configured order. sequential: one after another
+   * (stopsDispatch may end it). mixed: the hooks `vetoes` names run one after another (stopsDispatch may end them)
+   * while all the others run concurrently beside them; reported in configured order.
+   */
+  readonly execution: 'parallel' | 'sequential' | 'mixed';
+  /** mixed execution: true for a hook that may veto or rewrite the event (runs in the sequential chain). */
+  vetoes?(context: EventContext, hook: HookSpec): boolean;
+  /**
+   * The events one request runs, in order (default: just itself). E.g. PreToolUse of a shell tool → PreToolUse then
+   * PreBash; a three-file PreFileWrite → one unit per file. Units run one after another; a unit whose merged outcome
+   * blocks ends the request; after a unit rewrote the tool input (updatedInput) expand is asked again with the
+   * rewritten input and the remaining units come from that answer, so later units see the call as it will run.
+   */
+  expand?(event: EventName, params: EventParams, tools: ToolKinds): readonly DispatchUnit[];
+  /** Several units' merged outcomes (in unit order) as the request's one outcome; default: first block, last rewrite, contexts joined. */
+  combine?(event: EventName, outcomes: readonly { readonly unit: DispatchUnit; readonly merged: MergedOutcome }[]): MergedOutcome;
+  /** Rewrites a request's params before any hook sees them (e.g. redacting an output excerpt); may be async. Must not throw. */
+  prepareParams?(event: EventName, params: EventParams): EventParams | Promise<EventParams>;
+  /**
+   * Redacts secrets from texts that leave hookd for the client (run stderr and excerpts, reasons, messages, notes,
+   * diagnostics), one answer per text in order. Must not throw. Undefined: nothing is redacted.
+   */
+  redact?(texts: readonly string[]): Promise<string[]>;
+  /** SIGTERM → SIGKILL grace for this dialect's hook trees (the killGraceMs option overrides it). */
+  readonly killGraceMs?: number;
+  /** Bytes of stdout and of stderr kept per run (default: the engine's). */
+  readonly maxOutputBytes?: number;
+  /**
+   * Tools that must run alone in a parallel batch because a hook must see (and may veto or rewrite) each call before
+   * anything else runs (bonsai: blocking PreToolUse hooks with literal tool matchers). Reported as serializeTools.
+   */
+  serializedTools?(hooks: readonly HookSpec[]): string[];
+  /**
+   * True when this hook's decision on this event gates an effect (bonsai: blocking pre-hooks): its runs are appended
+   * to the authorization ledger (options.ledgerPath) when the dialect has one.
+   */
+  gatesEffect?(context: EventContext, hook: HookSpec): boolean;
+  /** Where the authorization ledger goes when options.ledgerPath is not given; undefined: no ledger unless configured. */
+  defaultLedgerPath?(context: { readonly workspace: string; readonly home: string }): string | undefined;
   /** Events on which a `block` decision means "keep working"; hookd caps consecutive ones per session. */
   readonly continuationEvents: readonly EventName[];
   load(context: LoadContext): LoadResult;

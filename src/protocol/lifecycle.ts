@@ -73,12 +73,35 @@ export const ServerOptionsSchema = z
       .boolean()
       .optional()
       .describe("Remove credentials from hooks' environment (claude: as CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1); default: hookd's own CLAUDE_CODE_SUBPROCESS_ENV_SCRUB."),
+    networkAccess: z
+      .enum(['allowed', 'denied'])
+      .optional()
+      .describe('denied: the agent\'s sandbox denies network access; http handlers then fail (a recorded failure, never a silent skip). Default allowed.'),
+    ledgerPath: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Dialects with an authorization ledger (bonsai): the JSONL file every decision of a hook that gates an effect is appended to.'),
     auditLog: AuditLogOptionsSchema.optional().describe(
       'Append a JSONL audit record of every handler run and every event decision to this file (see protocol/README.md, "Audit log"); overrides `hookd serve --audit-log`. Off by default.',
     ),
   })
   .meta({ id: 'ServerOptions' });
 export type ServerOptions = z.infer<typeof ServerOptionsSchema>;
+
+/** A tool the agent registered, with what it does (a bare name is `{name, kind: "other"}`). */
+export const ToolDeclarationSchema = z
+  .looseObject({
+    name: z.string().min(1).max(512),
+    kind: z
+      .enum(['shell', 'file_write', 'other'])
+      .default('other')
+      .describe('shell: its PreToolUse/PostToolUse also fire PreBash/PostBash; file_write: also PreFileWrite/PostFileWrite (dialects that have those events).'),
+    commandField: z.string().min(1).optional().describe('shell: the toolInput field holding the command (default "command").'),
+    pathField: z.string().min(1).optional().describe('file_write: the toolInput field holding the path when the call carries no `files` (default "path").'),
+  })
+  .meta({ id: 'ToolDeclaration' });
+export type ToolDeclaration = z.infer<typeof ToolDeclarationSchema>;
 
 export const InitializeParamsSchema = z
   .looseObject({
@@ -99,11 +122,15 @@ export const InitializeParamsSchema = z
           .describe('The client answers hooks/invoke requests, so it may register programmatic hooks (hooks/register).'),
         modelJudge: z.boolean().optional().describe('The client answers hooks/judge requests (prompt and agent handlers judged by its model).'),
         mcpTools: z.boolean().optional().describe('The client answers hooks/callMcpTool requests (mcp_tool handlers call its MCP tools).'),
+        hookApproval: z
+          .boolean()
+          .optional()
+          .describe('The client answers hooks/approve requests (a hook that needs approval before it first runs, e.g. bonsai project hooks): once, session, project or deny.'),
       })
       .default({}),
     options: ServerOptionsSchema.optional(),
     tools: z
-      .array(z.string().min(1).max(512))
+      .array(z.union([z.string().min(1).max(512), ToolDeclarationSchema]))
       .max(10_000)
       .optional()
       .describe(

@@ -20,6 +20,10 @@ export const FAILURE_CLASSES = [
   'cancelled',
   'unsupported',
   'http_error',
+  // Refused before starting: the hook needs trust or approval it does not have (HookSpec.whenUntrusted "refuse").
+  'untrusted',
+  // Refused before starting: an http handler under options.networkAccess "denied".
+  'network_denied',
 ] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 

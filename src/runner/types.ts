@@ -45,7 +45,7 @@ export type ProcessOutcome = {
   readonly stdout: CapturedOutput;
   readonly stderr: CapturedOutput;
   /** Set when hookd refused to start the process: no runtime found for a script, or the platform cannot run it. */
-  readonly preflight?: { readonly kind: 'runtime_missing' | 'unsupported'; readonly message: string };
+  readonly preflight?: { readonly kind: 'runtime_missing' | 'unsupported' | 'untrusted' | 'network_denied'; readonly message: string };
   /** Present when hookd had to kill the tree (timeout or cancel). */
   readonly kill?: { readonly graceExpired: boolean; readonly killMs: number };
   /**

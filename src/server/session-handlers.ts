@@ -176,7 +176,7 @@ export function createSession(deps: SessionDeps): Session {
     if (audit.diagnostic) diagnostics.push(audit.diagnostic);
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
     // The agent named its tools: matchers that name none of them are guards that never run.
-    if (params.tools !== undefined) for (const warning of lintToolMatchers(dialect, engine.snapshot.hooks, { tools: params.tools })) diagnostics.push(warning);
+    if (params.tools !== undefined) for (const warning of lintToolMatchers(dialect, engine.snapshot.hooks, { tools: params.tools.map((tool) => (typeof tool === 'string' ? tool : tool.name)) })) diagnostics.push(warning);
     for (const diagnostic of diagnostics) logger.info(`config: ${diagnostic.severity}: ${diagnostic.message}`);
 
     const watch = dialect.hotReload === true && options.watch !== false && !closing;

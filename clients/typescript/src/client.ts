@@ -186,6 +186,18 @@ export class HookdClient extends HookdConnection implements EventMethods {
   postModelSwitch(params: EventInput<'PostModelSwitch'>, options?: RequestOptions) {
     return this.event('PostModelSwitch', params, options);
   }
+  preFileWrite(params: EventInput<'PreFileWrite'>, options?: RequestOptions) {
+    return this.event('PreFileWrite', params, options);
+  }
+  postFileWrite(params: EventInput<'PostFileWrite'>, options?: RequestOptions) {
+    return this.event('PostFileWrite', params, options);
+  }
+  preBash(params: EventInput<'PreBash'>, options?: RequestOptions) {
+    return this.event('PreBash', params, options);
+  }
+  postBash(params: EventInput<'PostBash'>, options?: RequestOptions) {
+    return this.event('PostBash', params, options);
+  }
 
   ping(options?: RequestOptions) {
     return this.request('ping', undefined, options);

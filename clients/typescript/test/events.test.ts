@@ -44,6 +44,10 @@ const PARAMS: { [E in EventName]: EventInput<E> } = {
   ElicitationResult: { session: SESSION, mcpServerName: 'memory', action: 'accept' },
   PreModelSwitch: { session: SESSION, fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5' },
   PostModelSwitch: { session: SESSION, fromModel: 'claude-sonnet-4-6', toModel: 'claude-opus-5' },
+  PreFileWrite: { session: SESSION, files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }] },
+  PostFileWrite: { session: SESSION, files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }] },
+  PreBash: { session: SESSION, command: 'echo hi' },
+  PostBash: { session: SESSION, command: 'echo hi', exitCode: 0, outputExcerpt: 'hi\n' },
 };
 const methodOf = <E extends EventName>(event: E) => `${event[0]!.toLowerCase()}${event.slice(1)}` as EventMethodName<E>;
 

@@ -65,6 +65,10 @@ describe('types derived from the protocol', () => {
       | 'elicitationResult'
       | 'preModelSwitch'
       | 'postModelSwitch'
+      | 'preFileWrite'
+      | 'postFileWrite'
+      | 'preBash'
+      | 'postBash'
     >();
     if (Math.random() > 2) {
       void client.preToolUse({ session, toolName: 'Bash', toolInput: { command: 'ls' } });

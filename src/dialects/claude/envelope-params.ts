@@ -1,8 +1,9 @@
 // Claude Code's stdin envelope (the snake_case JSON a hook reads) back into protocol params, for `hookd test --input`:
 // the inverse of envelope.ts, field by field. Values under a field (tool_input, tool_response, ...) are kept verbatim.
 import type { EnvelopeConversion } from '../../engine/dialect.js';
-import { EVENT_NAMES, type EventName } from '../../protocol/index.js';
+import type { EventName } from '../../protocol/index.js';
 import { camelCase, envelopeEvent, setPath, unknownField } from '../native-envelope.js';
+import { CLAUDE_EVENTS } from './event-rules.js';
 
 /** Fields every event's envelope may carry, and the session field each one fills. */
 const COMMON: Readonly<Record<string, string>> = {
@@ -65,6 +66,11 @@ const EVENT_FIELDS: Readonly<Record<EventName, readonly string[]>> = {
   ElicitationResult: ['mcp_server_name', 'action', 'content', 'mode', 'elicitation_id'],
   PreModelSwitch: MODEL_SWITCH,
   PostModelSwitch: MODEL_SWITCH,
+  // bonsai's events: not Claude Code's, never converted.
+  PreFileWrite: [],
+  PostFileWrite: [],
+  PreBash: [],
+  PostBash: [],
 };
 
 /** Event fields whose param is not their camelCase at the top level. */
@@ -91,7 +97,7 @@ export function claudeEnvelopeFields(event: EventName): Map<string, string> {
 }
 
 export function claudeParamsFromEnvelope(envelope: Readonly<Record<string, unknown>>, given: EventName | undefined): EnvelopeConversion {
-  const named = envelopeEvent(envelope.hook_event_name, given, { name: 'claude', events: EVENT_NAMES });
+  const named = envelopeEvent(envelope.hook_event_name, given, { name: 'claude', events: CLAUDE_EVENTS });
   if ('error' in named) return { ok: false, error: named.error };
   const { event } = named;
   const fields = claudeEnvelopeFields(event);

@@ -1,6 +1,6 @@
 // Claude Code's per-event facts as data: what exit 2 does, what "block" means, which events take a matcher,
 // plain-stdout context and top-level `decision`. Only data; the functions that use it live beside it.
-import type { Decision, EventName } from '../../protocol/index.js';
+import { EVENT_NAMES, type Decision, type EventName } from '../../protocol/index.js';
 
 /**
  * What exit code 2 does on an event (Claude Code hooks reference, "exit code 2 behaviour per event"):
@@ -81,7 +81,22 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   ElicitationResult: { ...base, exit2: 'block', blockDecision: 'deny', discards: ['systemMessage', 'continue'] },
   PreModelSwitch: { ...base, exit2: 'block', blockDecision: 'deny', topLevelBlock: true, defaultTimeoutSeconds: 30 },
   PostModelSwitch: { ...base, plainStdoutIsContext: true, defaultTimeoutSeconds: 30 },
+  // Not Claude Code events (bonsai's): never dispatched by this dialect, listed because the table is exhaustive.
+  PreFileWrite: { ...base },
+  PostFileWrite: { ...base },
+  PreBash: { ...base },
+  PostBash: { ...base },
 };
+
+/** Protocol events that are not Claude Code's (bonsai's file-write and shell events): claude never dispatches them. */
+const NOT_CLAUDE_EVENTS: readonly EventName[] = ['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash'];
+
+/** The events the claude dialect dispatches, in protocol order. */
+export const CLAUDE_EVENTS: readonly EventName[] = EVENT_NAMES.filter((event) => !NOT_CLAUDE_EVENTS.includes(event));
+
+export function isClaudeEvent(name: string): name is EventName {
+  return (CLAUDE_EVENTS as readonly string[]).includes(name);
+}
 
 /** The events whose hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (an event hookd adds takes it from its rule's `envFile`). */
 export const ENV_FILE_EVENTS: readonly string[] = ['SessionStart', 'Setup', 'CwdChanged', 'FileChanged'];

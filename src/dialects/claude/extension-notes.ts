@@ -3,8 +3,7 @@
 import type { Diagnostic } from '../../protocol/index.js';
 import { warningAt } from '../../config/diagnostic.js';
 import { locate, type JsonDocument } from '../../config/json-locate.js';
-import { isEventName } from '../../protocol/index.js';
-import { OTHER_CLAUDE_EVENTS } from './event-rules.js';
+import { OTHER_CLAUDE_EVENTS, isClaudeEvent } from './event-rules.js';
 import { isRecord } from './extension-hooks.js';
 import type { ParsedSettings } from './parse-settings.js';
 import { sourceKind, type SettingsSource } from './sources.js';
@@ -19,7 +18,7 @@ export function extensionFileNotes(source: SettingsSource, document: JsonDocumen
   }
   const value = document.value;
   if (sourceKind(source) === 'plugin' && isRecord(value) && value.hooks === undefined) {
-    const events = Object.keys(value).filter((key) => isEventName(key) || OTHER_CLAUDE_EVENTS.includes(key));
+    const events = Object.keys(value).filter((key) => isClaudeEvent(key) || OTHER_CLAUDE_EVENTS.includes(key));
     if (events.length > 0) {
       notes.push(
         warningAt(`a plugin hooks file puts its events under "hooks" ({ "hooks": { "${events[0]}": [...] } }); ${events.join(', ')} ignored`, {

@@ -1,9 +1,8 @@
 // The `claude` dialect: Claude Code's settings-file hooks, assembled from the small modules beside it.
 // Composition only; behaviour lives in the modules it names.
 import type { Dialect } from '../../engine/dialect.js';
-import { EVENT_NAMES } from '../../protocol/index.js';
 import { claudeEnvironment } from './environment.js';
-import { takesEnvFile } from './event-rules.js';
+import { CLAUDE_EVENTS, takesEnvFile } from './event-rules.js';
 import { claudeInheritedEnvironment } from './inherited-environment.js';
 import { renderStdin } from './envelope.js';
 import { claudeParamsFromEnvelope } from './envelope-params.js';
@@ -25,7 +24,7 @@ import { CLAUDE_HANDLER_TYPES } from './handler-types.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
-  events: EVENT_NAMES,
+  events: CLAUDE_EVENTS,
   execution: 'parallel',
   handlerTypes: CLAUDE_HANDLER_TYPES,
   continuationEvents: ['Stop', 'SubagentStop'],

@@ -47,6 +47,11 @@ const MATCH_SOURCES: Record<EventName, MatchSource | undefined> = {
   ElicitationResult: { param: 'mcpServerName' },
   PreModelSwitch: { param: 'toModel' },
   PostModelSwitch: { param: 'toModel' },
+  // bonsai's events: not dispatched by claude.
+  PreFileWrite: undefined,
+  PostFileWrite: undefined,
+  PreBash: undefined,
+  PostBash: undefined,
   UserPromptSubmit: undefined,
   Stop: undefined,
   PostToolBatch: undefined,

@@ -93,6 +93,11 @@ const SPECIFIC_FIELDS: Readonly<Record<EventName, readonly SpecificField[]>> = {
   ElicitationResult: ['action', 'content'],
   PreModelSwitch: ['permissionDecision', 'permissionDecisionReason'],
   PostModelSwitch: ['additionalContext'],
+  // bonsai's events: not dispatched by claude.
+  PreFileWrite: [],
+  PostFileWrite: [],
+  PreBash: [],
+  PostBash: [],
 };
 
 const specificSchemas = new Map<EventName, z.ZodType<SpecificOutput>>();

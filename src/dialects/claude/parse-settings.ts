@@ -1,13 +1,13 @@
 // One parsed Claude Code settings document → its hook entries, its hook-policy flags and located diagnostics.
 // Knows the `hooks.<Event>[].hooks[]` shape; must not read files, combine files, dedupe or assign ids.
 import type { HandlerSpec } from '../../engine/dialect.js';
-import { isEventName, type Diagnostic, type EventName } from '../../protocol/index.js';
+import type { Diagnostic, EventName } from '../../protocol/index.js';
 import { canonicalJson } from '../../config/canonical-json.js';
 import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
 import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
-import { EVENT_RULES, OTHER_CLAUDE_EVENTS } from './event-rules.js';
+import { EVENT_RULES, OTHER_CLAUDE_EVENTS, isClaudeEvent } from './event-rules.js';
 import { compileMatcher, NARROW_EXACT_SET, normalizeMatcher, type MatchFn } from './matcher.js';
 import { parseHandler, type HandlerParse } from './parse-handler.js';
 
@@ -89,7 +89,7 @@ export function parseSettings(document: JsonDocument, workspace: string, env: Re
 
   for (const [eventName, groups] of Object.entries(hooksValue)) {
     const eventPath = ['hooks', eventName];
-    if (!isEventName(eventName)) {
+    if (!isClaudeEvent(eventName)) {
       const message = OTHER_CLAUDE_EVENTS.includes(eventName)
         ? `event "${eventName}" is a Claude Code event hookd does not dispatch yet; its hooks are skipped`
         : `unknown event "${eventName}"; its hooks are skipped`;

@@ -74,5 +74,9 @@ export const EventResultSchemas = {
   ElicitationResult: resultOf('ElicitationResult', ['elicitation']),
   PreModelSwitch: resultOf('PreModelSwitch', []),
   PostModelSwitch: resultOf('PostModelSwitch', ['additionalContext']),
+  PreFileWrite: resultOf('PreFileWrite', ['additionalContext']),
+  PostFileWrite: resultOf('PostFileWrite', ['additionalContext']),
+  PreBash: resultOf('PreBash', ['additionalContext']),
+  PostBash: resultOf('PostBash', ['additionalContext']),
 } as const satisfies Record<EventName, z.ZodType>;
 export type EventResultOf<E extends EventName> = z.infer<(typeof EventResultSchemas)[E]>;

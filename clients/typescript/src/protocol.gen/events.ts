@@ -39,6 +39,12 @@ export const EVENT_NAMES = [
   // Claude Code 2.1.251+: around a model switch (hooks guide; input fields from the hooks reference).
   'PreModelSwitch',
   'PostModelSwitch',
+  // bonsai (seed 001): file writes and shell commands as events of their own; a client may send them directly, or
+  // hookd derives them from PreToolUse/PostToolUse of a tool the client declared as a shell or file-writing tool.
+  'PreFileWrite',
+  'PostFileWrite',
+  'PreBash',
+  'PostBash',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -74,6 +80,23 @@ export const ToolCallSchema = z
   })
   .meta({ id: 'ToolCall' });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/**
+ * One file of a write operation (bonsai PreFileWrite/PostFileWrite, or a file-writing tool's PreToolUse/PostToolUse):
+ * what the file holds before and what the operation intends it to hold. hookd renders the diff hooks see from these.
+ */
+export const FileChangeSchema = z
+  .looseObject({
+    path: z.string().min(1).describe('The file, relative to the workspace (an absolute path inside it is made relative).'),
+    operation: z
+      .enum(['create', 'modify', 'delete', 'move'])
+      .describe('move: `fromPath` is moved to `path` (hooks see a creation of path and a deletion of fromPath).'),
+    fromPath: z.string().min(1).optional().describe('move: the source path.'),
+    oldContent: z.string().nullable().optional().describe('The content before the operation (null or absent: none, e.g. a creation).'),
+    newContent: z.string().nullable().optional().describe('The intended content (null or absent: none, e.g. a deletion).'),
+  })
+  .meta({ id: 'FileChange' });
+export type FileChange = z.infer<typeof FileChangeSchema>;
 
 /** Every field any event may carry. Per-event schemas below narrow which are required. */
 export const EventParamsBaseSchema = z.looseObject({
@@ -143,6 +166,14 @@ export const EventParamsBaseSchema = z.looseObject({
   cacheTtl: z.string().optional().describe('PreModelSwitch, PostModelSwitch: the prompt cache TTL (e.g. "5m", "1h").'),
   estimatedCacheWriteUsd: z.number().optional().describe('PreModelSwitch, PostModelSwitch: estimated cost in USD of re-writing the cache for the new model.'),
   pricing: JsonObject.optional().describe('PreModelSwitch, PostModelSwitch: the pricing Claude Code reports for the switch, as given.'),
+  command: z.string().optional().describe('PreBash, PostBash: the shell command the tool runs.'),
+  exitCode: z.number().int().nullable().optional().describe('PostBash (and PostToolUse of a shell tool): the command\'s exit code.'),
+  outputExcerpt: z.string().optional().describe('Post events: an excerpt of the tool output; dialects that say so redact it before hooks see it.'),
+  files: z
+    .array(FileChangeSchema)
+    .max(10_000)
+    .optional()
+    .describe('PreFileWrite, PostFileWrite (and PreToolUse/PostToolUse of a file-writing tool): every file of one write operation.'),
   runId: z
     .string()
     .min(1)
@@ -198,4 +229,8 @@ export const EventParamsSchemas = {
   ElicitationResult: EventParamsBaseSchema.extend({ mcpServerName: z.string(), action: z.string() }),
   PreModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
   PostModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
+  PreFileWrite: EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
+  PostFileWrite: EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
+  PreBash: EventParamsBaseSchema.extend({ command: z.string() }),
+  PostBash: EventParamsBaseSchema.extend({ command: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>;
