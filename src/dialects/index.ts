@@ -1,9 +1,10 @@
 // The table of dialects hookd speaks. The only place that names concrete dialects; the engine never does.
 import type { Dialect } from '../engine/dialect.js';
 import { bambooDialect } from './bamboo/index.js';
+import { bonsaiDialect } from './bonsai/index.js';
 import { claudeDialect } from './claude/index.js';
 
-export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect, bamboo: bambooDialect };
+export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect, bamboo: bambooDialect, bonsai: bonsaiDialect };
 
 export const DIALECT_NAMES = Object.keys(DIALECTS);
 

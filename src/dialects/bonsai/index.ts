@@ -1,0 +1,28 @@
+// The `bonsai` dialect: `[[hooks]]` tables of `.bonsai/config.toml` (shell, http and llm_prompt actions, tool and
+// path globs, blocking vetoes, diff evidence, per-hook approval), assembled from the modules beside it. Composition only.
+import type { Dialect } from '../../engine/dialect.js';
+import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS } from './hook-data.js';
+import { loadBonsaiHooks } from './load.js';
+import { prepareBonsaiParams } from './prepare-params.js';
+import { redactTexts } from './redact.js';
+import { environment, interpret, matchTarget, merge, renderStdin } from './runtime-stubs.js';
+
+export const bonsaiDialect: Dialect = {
+  name: 'bonsai',
+  events: BONSAI_EVENTS,
+  handlerTypes: ['shell', 'http', 'llm_prompt'],
+  execution: 'mixed',
+  continuationEvents: [],
+  load: (context) => loadBonsaiHooks(context),
+  matchTarget,
+  renderStdin,
+  environment,
+  interpret,
+  merge,
+  prepareParams: prepareBonsaiParams,
+  redact: redactTexts,
+  defaultTimeoutMs: DEFAULT_TIMEOUT_SECS * 1000,
+  // Seed: "SIGTERM, 200 ms grace, SIGKILL"; "Captured stdout and stderr are each capped at 64 KiB".
+  killGraceMs: 200,
+  maxOutputBytes: 64 * 1024,
+};
