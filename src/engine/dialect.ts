@@ -202,6 +202,21 @@ export type LoadResult = {
    * `disabled` with `disabledBy` saying why. Never dispatched nor listed; hooks/explain reports them.
    */
   readonly notLoaded?: readonly HookSpec[];
+  /**
+   * Entries written in the configuration that failed to load (bonsai: an invalid glob, a duplicate name): listed with
+   * state "invalid" (hooks/list), never dispatched. Each also has an error diagnostic.
+   */
+  readonly invalid?: readonly InvalidHookEntry[];
+};
+
+/** A configured entry that did not load, as hooks/list shows it. */
+export type InvalidHookEntry = {
+  readonly name?: string;
+  readonly event?: string;
+  readonly source: string;
+  readonly line?: number;
+  /** Why it did not load (the same words as its diagnostic). */
+  readonly message: string;
 };
 
 /**

@@ -20,3 +20,4 @@ export * from './server-capabilities.js';
 export * from './cancel-notifications.js';
 export * from './event-results.js';
 export * from './error-responses.js';
+export * from './approval.js';

@@ -30,6 +30,7 @@ export function delegatedClient(capabilities: InitializeParams['capabilities'], 
       ? {
           judge: async ({ signal, ...request }) => {
             const answer = (await ask(callClient, 'hooks/judge', request, signal)) as JudgeResult;
+            if (answer.ok === undefined) throw new InvalidClientAnswer("the client's answer to hooks/judge: ok: expected boolean, received undefined");
             return { ok: answer.ok, ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(answer.impossible !== undefined ? { impossible: answer.impossible } : {}) };
           },
         }

@@ -15,13 +15,18 @@ export const JudgeParamsSchema = z
     prompt: z.string().describe('The prompt as configured, with $ARGUMENTS replaced by the hook input JSON (appended when absent).'),
     model: z.string().optional().describe('The model the hook asks for; omitted: the client picks (Claude Code: a fast model).'),
     timeoutMs: z.number().int().describe('hookd cancels the request ($/cancelRequest) after this long.'),
+    reply: z
+      .enum(['verdict', 'text'])
+      .optional()
+      .describe('What to answer: verdict (absent: the default) {ok, reason?}; text: the model\'s reply verbatim as {text}, which hookd parses itself (bonsai llm_prompt: strict JSON {"decision":"allow"|"block","reason"}).'),
   })
   .meta({ id: 'JudgeParams' });
 export type JudgeParams = z.infer<typeof JudgeParamsSchema>;
 
 export const JudgeResultSchema = z
   .looseObject({
-    ok: z.boolean().describe('true: the condition holds (no effect); false: it does not (the event\'s blocking effect).'),
+    ok: z.boolean().optional().describe('reply verdict (required then): true: the condition holds (no effect); false: it does not (the event\'s blocking effect).'),
+    text: z.string().optional().describe('reply text (required then): the model\'s reply, verbatim.'),
     reason: z.string().optional().describe('Why, when ok is false: fed back to the model or shown, by event.'),
     impossible: z.boolean().optional().describe('With ok false on Stop/SubagentStop (prompt only): the condition cannot be met, so stop instead of continuing.'),
   })

@@ -43,6 +43,7 @@ import { EventResultSchemas } from './event-results.js';
 import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, JudgeResultSchema } from './delegated.js';
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
 import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
+import { ApproveHookParamsSchema, ApproveHookResultSchema } from './approval.js';
 
 export type RequestSpec = {
   readonly params: z.ZodType;
@@ -192,6 +193,12 @@ export const ServerRequests = withDepthBound({
     result: CallMcpToolResultSchema,
     doc: 'Call one MCP tool of the agent (an mcp_tool handler): answer its content (or text) and isError. Sent only to clients that declared capabilities.mcpTools; cancelled like hooks/judge.',
     clientCapability: 'mcpTools',
+  },
+  'hooks/approve': {
+    params: ApproveHookParamsSchema,
+    result: ApproveHookResultSchema,
+    doc: 'Approve a hook before it first runs (a permission-style prompt showing its command or URL): answer once, session, project or deny. Sent once per configuration load for each hook awaiting approval, only to clients that declared capabilities.hookApproval; until answered the hook does not fire.',
+    clientCapability: 'hookApproval',
   },
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string; clientCapability: ClientCapabilityName }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;
