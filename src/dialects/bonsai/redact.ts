@@ -36,7 +36,9 @@ export function redactionMask(ruleId: string): string {
   return `[REDACTED:${label}]`;
 }
 
-type Span = { readonly start: number; readonly end: number; readonly mask: string };
+/** One secret found: [start, end) in the scanned text, and what replaces each of its lines. */
+export type SecretSpan = { readonly start: number; readonly end: number; readonly mask: string };
+type Span = SecretSpan;
 
 /** Shortest text that can hold a secret the rules find; shorter texts are returned as they are. */
 const MIN_SECRET_CHARS = 8;
@@ -50,29 +52,40 @@ export async function redactTexts(texts: readonly string[]): Promise<string[]> {
 
 /**
  * The text with every secret found masked, line by line: a secret spanning lines (a private key block) becomes one
- * mask per line, so the text keeps its line count (diff evidence relies on that). Never throws: if the scan itself
- * fails, the whole text is withheld rather than passed on unscanned.
+ * mask per line, so the text keeps its line count. Never throws: if the scan itself fails, the whole text is withheld
+ * rather than passed on unscanned.
  */
 export async function redactText(text: string): Promise<string> {
   if (typeof text !== 'string') return '';
   if (text.length < MIN_SECRET_CHARS) return text;
   const scanned = text.length > MAX_REDACTED_CHARS ? text.slice(0, MAX_REDACTED_CHARS) : text;
   const withheld = text.length - scanned.length;
+  const spans = await findSecretSpans(scanned);
+  if (spans === undefined) return `[${text.length} characters withheld: secret redaction failed]`;
+  const masked = maskSpans(scanned, spans);
+  return withheld === 0 ? masked : `${masked}\n[${withheld} characters withheld: beyond the ${MAX_REDACTED_CHARS}-character redaction bound]`;
+}
+
+/**
+ * Where the secrets of a text are, sorted and merged where they overlap; undefined when the scan failed (the caller
+ * must then withhold the text). The text is scanned in overlapping windows, so the work per secretlint call is
+ * bounded; the caller bounds the text's length. Never throws.
+ */
+export async function findSecretSpans(text: string): Promise<SecretSpan[] | undefined> {
   try {
     const spans: Span[] = [];
-    for (let start = 0; start < scanned.length; start += REDACTION_WINDOW_CHARS - REDACTION_OVERLAP_CHARS) {
-      const window = scanned.slice(start, start + REDACTION_WINDOW_CHARS);
+    for (let start = 0; start < text.length; start += REDACTION_WINDOW_CHARS - REDACTION_OVERLAP_CHARS) {
+      const window = text.slice(start, start + REDACTION_WINDOW_CHARS);
       const result = await lintSource({
         source: { content: window, filePath: 'hookd-redaction.txt', ext: '.txt', contentType: 'text' },
         options: { config: CONFIG, noPhysicFilePath: true },
       });
       for (const message of result.messages) spans.push(...spansOf(message, window, start));
-      if (start + REDACTION_WINDOW_CHARS >= scanned.length) break;
+      if (start + REDACTION_WINDOW_CHARS >= text.length) break;
     }
-    const masked = spans.length === 0 ? scanned : applyMasks(scanned, spans);
-    return withheld === 0 ? masked : `${masked}\n[${withheld} characters withheld: beyond the ${MAX_REDACTED_CHARS}-character redaction bound]`;
+    return mergeSpans(spans);
   } catch {
-    return `[${text.length} characters withheld: secret redaction failed]`;
+    return undefined;
   }
 }
 
@@ -95,8 +108,7 @@ function spansOf(message: SecretLintCoreResultMessage, window: string, offset: n
   return spans.filter((span) => span.end > span.start);
 }
 
-/** The text with the spans (merged where they overlap) replaced: each line of a span by the span's mask, newlines kept. */
-function applyMasks(text: string, spans: readonly Span[]): string {
+function mergeSpans(spans: readonly Span[]): Span[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Span[] = [];
   for (const span of sorted) {
@@ -104,16 +116,27 @@ function applyMasks(text: string, spans: readonly Span[]): string {
     if (last !== undefined && span.start <= last.end) merged[merged.length - 1] = { ...last, end: Math.max(last.end, span.end) };
     else merged.push(span);
   }
+  return merged;
+}
+
+/**
+ * The text with the spans (sorted, not overlapping; offsets into this text, clipped to it) replaced: each line of a
+ * span by the span's mask, newlines kept.
+ */
+export function maskSpans(text: string, spans: readonly SecretSpan[]): string {
   let out = '';
   let at = 0;
-  for (const span of merged) {
-    out += text.slice(at, span.start);
+  for (const span of spans) {
+    const start = Math.max(at, Math.min(span.start, text.length));
+    const end = Math.min(span.end, text.length);
+    if (end <= start) continue;
+    out += text.slice(at, start);
     out += text
-      .slice(span.start, span.end)
+      .slice(start, end)
       .split(/(\r?\n)/)
       .map((piece, index) => (index % 2 === 1 || piece === '' ? piece : span.mask))
       .join('');
-    at = span.end;
+    at = end;
   }
   return out + text.slice(at);
 }
