@@ -103,7 +103,10 @@ function spansOf(message: SecretLintCoreResultMessage, window: string, offset: n
     const at = window.indexOf(value, from);
     if (at < 0 || at > from + VALUE_SEARCH_CHARS) continue;
     if (at >= from && at + value.length <= to) continue;
-    spans.push({ start: offset + at, end: offset + at + value.length, mask });
+    const valueSpan = { start: offset + at, end: offset + at + value.length, mask };
+    // The misplaced range has the value's length but not its text: the value alone is the secret.
+    if (to - from === value.length) spans[0] = valueSpan;
+    else spans.push(valueSpan);
   }
   return spans.filter((span) => span.end > span.start);
 }

@@ -9,7 +9,7 @@ describe('bonsai redaction (secretlint recommended preset)', () => {
     expect(leaks(out, AWS_ACCESS_KEY_ID)).toEqual([]);
     expect(leaks(out, AWS_SECRET_ACCESS_KEY)).toEqual([]);
     expect(out).toContain('export AWS_ACCESS_KEY_ID=[REDACTED:aws]');
-    expect(out).toContain('[REDACTED:aws]');
+    expect(out).toContain('export AWS_SECRET_ACCESS_KEY=[REDACTED:aws]\n');
     expect(out.split('\n')).toHaveLength(3);
   });
 
@@ -18,6 +18,7 @@ describe('bonsai redaction (secretlint recommended preset)', () => {
     const out = await redactText(text);
     expect(out).not.toContain(AWS_SECRET_ACCESS_KEY.slice(-12));
     expect(leaks(out, AWS_SECRET_ACCESS_KEY)).toEqual([]);
+    expect(out).toBe('aws_secret_access_key = "[REDACTED:aws]"');
   });
 
   it('masks a GitHub token', async () => {
