@@ -9,6 +9,8 @@ export const EXPLAIN_REASONS = [
   'disabled',
   'untrusted',
   'modified',
+  'awaiting-approval',
+  'denied',
   'condition',
   'wrong-event',
   'deduplicated',
