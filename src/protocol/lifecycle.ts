@@ -208,7 +208,10 @@ export type ProgressParams = z.infer<typeof ProgressParamsSchema>;
 export const DiagnosticsParamsSchema = z
   .looseObject({
     diagnostics: z.array(DiagnosticSchema).describe('Every current diagnostic (an empty list: the configuration is clean).'),
-    trigger: z.literal('reload').optional().describe('What produced the list: a reload (file watcher or hooks/reload).'),
+    trigger: z
+      .enum(['reload', 'approval'])
+      .optional()
+      .describe('What produced the list: a reload (file watcher or hooks/reload), or an approval question settled (hooks/approve answered, failed or got a bad answer).'),
     changedFiles: z.array(z.string()).optional().describe('On reload: the files whose change triggered it.'),
     hooks: z.number().int().optional().describe('Configured hooks now current.'),
   })
