@@ -7,6 +7,8 @@ import type { Logger } from '../logger.js';
 import { describeIssues } from '../protocol/issue-text.js';
 import { ApproveHookResultSchema, type ApproveHookParams, type ApprovalAnswer, type Diagnostic, type DiagnosticsParams, type ServerRequestMethod } from '../protocol/index.js';
 import type { TrustStore } from '../trust/store.js';
+import { ErrorCodes } from '../protocol/error-codes.js';
+import { RpcError } from '../rpc/errors.js';
 
 type CallClient = (method: ServerRequestMethod, params: unknown, options: { signal: AbortSignal }) => Promise<unknown>;
 
@@ -51,6 +53,15 @@ function approveParams({ hook, hash }: ApprovalQuestion): ApproveHookParams {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const INVALID_RESULT = 'invalid result of hooks/approve: ';
+
+/** Why asking about `name` failed: the rpc layer's schema check of the answer, or the error the client answered. */
+function askFailure(name: string, error: unknown): string {
+  // The rpc layer validates the result against the method's schema; such a failure is the client's bad answer.
+  if (error instanceof RpcError && error.code === ErrorCodes.InternalError && error.message.startsWith(INVALID_RESULT))
+    return `the client's answer to hooks/approve for ${JSON.stringify(name)} is invalid: ${error.message.slice(INVALID_RESULT.length)}`;
+  return `hooks/approve for ${JSON.stringify(name)} failed: ${errorText(error)}`;
+}
 
 export function createApprovalAsker(deps: ApprovalAskerDeps): ApprovalAsker {
   const { engine, logger } = deps;
@@ -91,7 +102,7 @@ export function createApprovalAsker(deps: ApprovalAskerDeps): ApprovalAsker {
       } catch (error) {
         // Cancelled by hookd itself (shutdown, an edit, trust/set): nothing to report.
         if (controller.signal.aborted) return;
-        const problem = `hooks/approve for ${JSON.stringify(hook.name ?? hook.id)} failed: ${errorText(error)}`;
+        const problem = askFailure(hook.name ?? hook.id, error);
         logger.warn(`approval: ${problem}`);
         engine.noteApprovalProblem(key, problem);
         report();
@@ -100,7 +111,7 @@ export function createApprovalAsker(deps: ApprovalAskerDeps): ApprovalAsker {
       if (controller.signal.aborted) return;
       const parsed = ApproveHookResultSchema.safeParse(answer);
       if (!parsed.success) {
-        const problem = `the answer to hooks/approve for ${JSON.stringify(hook.name ?? hook.id)} is invalid: ${describeIssues(parsed.error.issues, { root: 'result' })}`;
+        const problem = `the client's answer to hooks/approve for ${JSON.stringify(hook.name ?? hook.id)} is invalid: ${describeIssues(parsed.error.issues, { root: 'result' })}`;
         logger.warn(`approval: ${problem}`);
         engine.noteApprovalProblem(key, problem);
         report();

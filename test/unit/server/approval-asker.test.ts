@@ -168,7 +168,7 @@ describe('approval questions (hooks/approve)', () => {
     expect(await ran()).toEqual([]);
     expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
     const message = notified.at(-1)?.diagnostics.find((entry) => entry.code === 'awaiting-approval')?.message ?? '';
-    expect(message).toContain('the answer to hooks/approve for "fmt" is invalid');
+    expect(message).toContain('the client\'s answer to hooks/approve for "fmt" is invalid');
     expect(message).toContain('answer: Invalid option: expected one of "once"|"session"|"project"|"deny"');
   });
 
