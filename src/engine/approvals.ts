@@ -18,7 +18,7 @@ type Asking = ApprovalQuestion['hook'];
 const asks = (hook: HookSpec): hook is Asking => hook.approval !== undefined && hook.trustKey !== undefined;
 
 /**
- * The questions for `snapshot`, in configured order, one per key in state awaiting-approval. Hooks parked in their
+ * The questions for `snapshot`, in configured order, one per key in state awaiting_approval. Hooks parked in their
  * configuration (disabled) are not asked about: they do not fire whatever the answer.
  */
 export function approvalQuestions(
@@ -31,7 +31,7 @@ export function approvalQuestions(
   for (const hook of snapshot.hooks) {
     if (!asks(hook) || hook.disabled === true || seen.has(hook.trustKey)) continue;
     seen.add(hook.trustKey);
-    if (stateOf(hook.trustKey) !== 'awaiting-approval') continue;
+    if (stateOf(hook.trustKey) !== 'awaiting_approval') continue;
     out.push({ key: hook.trustKey, hash: hashOf(hook.trustKey) ?? null, hook });
   }
   return out;
@@ -100,7 +100,7 @@ export function approvalDiagnostics(input: ApprovalDiagnosticsInput): Diagnostic
       });
       continue;
     }
-    if (state !== 'awaiting-approval') continue;
+    if (state !== 'awaiting_approval') continue;
     const problem = input.problems.of(input.snapshot, hook.trustKey);
     const why =
       problem !== undefined
@@ -111,7 +111,7 @@ export function approvalDiagnostics(input: ApprovalDiagnosticsInput): Diagnostic
     out.push({
       severity: 'warning',
       ...at(hook),
-      code: 'awaiting-approval',
+      code: 'awaiting_approval',
       message: `${named(hook)} awaits approval (${what}) and does not fire until approved; ${refusal(hook)} meanwhile; ${why}`,
     });
   }

@@ -155,7 +155,7 @@ export class Engine {
       if (hook.trustKey === undefined || hook.disabled) continue;
       const state = this.#trust.state(this.#snapshot, hook.trustKey);
       // Hooks asking approval have diagnostics of their own (#approvalDiagnostics).
-      if (state === 'trusted' || state === 'awaiting-approval' || state === 'denied') continue;
+      if (state === 'trusted' || state === 'awaiting_approval' || state === 'denied') continue;
       const entry = waiting.get(hook.source) ?? { key: hook.trustKey, state, count: 0 };
       entry.count += 1;
       waiting.set(hook.source, entry);

@@ -1,15 +1,15 @@
 // Trust of configured hooks: which keys are trusted and for which content hash, and what that makes of a key in a
-// given snapshot (trusted / untrusted / modified; for hooks that ask approval: awaiting-approval / denied), and
+// given snapshot (trusted / untrusted / modified; for hooks that ask approval: awaiting_approval / denied), and
 // approvals for one configuration load. In memory only; the store is the server's, the hash the dialect's.
 import { createHash } from 'node:crypto';
 import type { HookSpec } from './dialect.js';
 import type { RegistrySnapshot } from './registry.js';
 
 /**
- * awaiting-approval / denied are the states of keys whose hooks ask approval themselves (HookSpec.approval): they
+ * awaiting_approval / denied are the states of keys whose hooks ask approval themselves (HookSpec.approval): they
  * are never `untrusted` or `modified` (a key trusted for other content awaits approval again).
  */
-export type TrustState = 'trusted' | 'untrusted' | 'modified' | 'awaiting-approval' | 'denied';
+export type TrustState = 'trusted' | 'untrusted' | 'modified' | 'awaiting_approval' | 'denied';
 
 /** The trust a hook needs, as the registry asks for it. */
 export type TrustView = { readonly stateOf: (hook: HookSpec) => TrustState };
@@ -41,7 +41,7 @@ export class TrustBook {
   /**
    * Not trusted: untrusted. Trusted for the hash the key has now (or the dialect hashes nothing): trusted. Else
    * modified. A key whose hooks ask approval: trusted (for the process, or approved for this load, for the hash it
-   * has now), else denied (for that hash), else awaiting-approval.
+   * has now), else denied (for that hash), else awaiting_approval.
    */
   state(snapshot: RegistrySnapshot, key: string): TrustState {
     const current = this.currentHash(snapshot, key);
@@ -54,7 +54,7 @@ export class TrustBook {
     const forLoad = this.#forLoad.get(snapshot);
     if (forLoad?.has(key) === true && covers(forLoad.get(key))) return 'trusted';
     if (this.#denied.has(key) && covers(this.#denied.get(key))) return 'denied';
-    return 'awaiting-approval';
+    return 'awaiting_approval';
   }
 
   /** Some hook of `key` in `snapshot` asks approval itself (HookSpec.approval). */

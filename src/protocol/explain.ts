@@ -9,7 +9,7 @@ export const EXPLAIN_REASONS = [
   'disabled',
   'untrusted',
   'modified',
-  'awaiting-approval',
+  'awaiting_approval',
   'denied',
   'condition',
   'wrong-event',

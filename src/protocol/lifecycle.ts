@@ -154,10 +154,10 @@ export const HookInfoSchema = z
     priority: z.number().optional().describe('Dispatch order within the event, when set (programmatic hooks).'),
     disabled: z.boolean().optional().describe('Disabled in its configuration (kept, never dispatched).'),
     trust: z
-      .enum(['trusted', 'untrusted', 'modified', 'awaiting-approval', 'denied'])
+      .enum(['trusted', 'untrusted', 'modified', 'awaiting_approval', 'denied'])
       .optional()
       .describe(
-        'Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run); awaiting-approval: a hook that asks approval (hooks/approve) and has none for its current declaration yet; denied: its approval was denied in this hookd process.',
+        'Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run); awaiting_approval: a hook that asks approval (hooks/approve) and has none for its current declaration yet; denied: its approval was denied in this hookd process.',
       ),
     trustKey: z.string().optional(),
   })

@@ -92,8 +92,8 @@ action = { type = "http", url = "http://127.0.0.1:9/hook", headers = {} }
     expect(initAt).toBeGreaterThanOrEqual(0);
     expect(initAt).toBeLessThan(firstAsk);
     expect(init.hooks.map((hook: { id: string; trust?: string }) => [hook.id, hook.trust])).toEqual([
-      ['project:fmt', 'awaiting-approval'],
-      ['project:notify', 'awaiting-approval'],
+      ['project:fmt', 'awaiting_approval'],
+      ['project:notify', 'awaiting_approval'],
     ]);
     const byName = new Map(asks.map((ask) => [ask.params.name, ask.params]));
     expect(byName.get('fmt')).toMatchObject({ hookId: 'project:fmt', event: 'SessionStart', source: s.projectFile, actionType: 'shell', summary: 'echo fmt >> fired.log', hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
@@ -107,9 +107,9 @@ action = { type = "http", url = "http://127.0.0.1:9/hook", headers = {} }
     const result = await sessionStart(sidecar);
     expect(result.runs).toEqual([]);
     expect(fired(s)).toEqual([]);
-    expect(await listed(sidecar, 'fmt')).toMatchObject({ trust: 'awaiting-approval', enabled: false, trustKey: `bonsai-hook:${s.projectFile}#fmt` });
+    expect(await listed(sidecar, 'fmt')).toMatchObject({ trust: 'awaiting_approval', enabled: false, trustKey: `bonsai-hook:${s.projectFile}#fmt` });
     const list = await sidecar.request('hooks/list');
-    expect(list.diagnostics.find((diagnostic: { code?: string }) => diagnostic.code === 'awaiting-approval')).toMatchObject({ file: s.projectFile, line: 1, severity: 'warning' });
+    expect(list.diagnostics.find((diagnostic: { code?: string }) => diagnostic.code === 'awaiting_approval')).toMatchObject({ file: s.projectFile, line: 1, severity: 'warning' });
     asks[0]?.answer({ answer: 'once' });
     await roundTrip(sidecar);
     expect((await sessionStart(sidecar)).runs.map((run: { hookId: string }) => run.hookId)).toEqual(['project:fmt']);
@@ -281,11 +281,11 @@ ${logging('fmt')}`,
     await askCount(1);
     asks[0]?.answer({ answer: 'forever' });
     expect(await waitUntil(() => approvalNotes(messages).length > 0, 10_000)).toBe(true);
-    const note = (approvalNotes(messages).at(-1)?.params as { diagnostics: Array<{ code?: string; message: string }> }).diagnostics.find((entry) => entry.code === 'awaiting-approval');
+    const note = (approvalNotes(messages).at(-1)?.params as { diagnostics: Array<{ code?: string; message: string }> }).diagnostics.find((entry) => entry.code === 'awaiting_approval');
     expect(note?.message).toContain('the client\'s answer to hooks/approve');
     expect(note?.message).toContain('stays awaiting approval');
     expect((await sessionStart(sidecar)).runs).toEqual([]);
-    expect(await listed(sidecar, 'fmt')).toMatchObject({ trust: 'awaiting-approval' });
+    expect(await listed(sidecar, 'fmt')).toMatchObject({ trust: 'awaiting_approval' });
     expect(fired(s)).toEqual([]);
   });
 
@@ -296,7 +296,7 @@ ${logging('fmt')}`,
     asks[0]?.fail('the user closed the prompt');
     expect(await waitUntil(() => approvalNotes(messages).length > 0, 10_000)).toBe(true);
     const list = await sidecar.request('hooks/list');
-    const note = list.diagnostics.find((entry: { code?: string }) => entry.code === 'awaiting-approval');
+    const note = list.diagnostics.find((entry: { code?: string }) => entry.code === 'awaiting_approval');
     expect(note.message).toContain('the user closed the prompt');
     expect((await sessionStart(sidecar)).runs).toEqual([]);
   });
@@ -304,13 +304,13 @@ ${logging('fmt')}`,
   it('a client without capabilities.hookApproval is never asked: a diagnostic says the hook awaits approval, and trust/set approves it', async () => {
     const s = setup({ project: logging('fmt') });
     const { sidecar, init, asks } = await start(s, { capabilities: {} });
-    const note = init.diagnostics.find((entry: { code?: string }) => entry.code === 'awaiting-approval');
+    const note = init.diagnostics.find((entry: { code?: string }) => entry.code === 'awaiting_approval');
     expect(note.message).toContain('awaits approval');
     expect(note.message).toContain('capabilities.hookApproval');
     expect((await sessionStart(sidecar)).runs).toEqual([]);
     const key = `bonsai-hook:${s.projectFile}#fmt`;
     const trust = await sidecar.request('trust/list');
-    expect(trust.entries).toEqual([expect.objectContaining({ key, state: 'awaiting-approval', trusted: false })]);
+    expect(trust.entries).toEqual([expect.objectContaining({ key, state: 'awaiting_approval', trusted: false })]);
     await sidecar.request('trust/set', { key, trusted: true, persist: false });
     await sessionStart(sidecar);
     expect(fired(s)).toEqual(['fmt']);

@@ -49,9 +49,9 @@ describe('hooks that ask approval', () => {
   it('"Until answered, /hooks shows the entry as awaiting approval and it does not fire."', async () => {
     const { engine, ran, listed } = engineWith([asking('fmt', 'allow'), { ...hook('user:u', 'PreToolUse', 'allow'), scope: 'user' }]);
     expect(await ran()).toEqual(['user:u']);
-    expect(listed('project:fmt')).toMatchObject({ enabled: false, trust: 'awaiting-approval', trustKey: keyOf('fmt') });
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
-    const [diagnostic] = engine.diagnostics().filter((entry) => entry.code === 'awaiting-approval');
+    expect(listed('project:fmt')).toMatchObject({ enabled: false, trust: 'awaiting_approval', trustKey: keyOf('fmt') });
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
+    const [diagnostic] = engine.diagnostics().filter((entry) => entry.code === 'awaiting_approval');
     expect(diagnostic).toMatchObject({ severity: 'warning', file: FILE, line: 3, field: 'hooks.fmt' });
     expect(diagnostic?.message).toContain('hook "fmt" (PreToolUse, /ws/.fake/config.toml:3) awaits approval (shell "allow")');
     expect(diagnostic?.message).toContain('the client was asked (hooks/approve)');
@@ -93,7 +93,7 @@ describe('hooks that ask approval', () => {
     reload([asking('fmt', 'allow', { trustHash: 'sha256:edited' })]);
     expect(await ran()).toEqual([]);
     // Trusted for another declaration: awaiting approval again (not "modified": it asks).
-    expect(listed('project:fmt')).toMatchObject({ trust: 'awaiting-approval', enabled: false });
+    expect(listed('project:fmt')).toMatchObject({ trust: 'awaiting_approval', enabled: false });
     expect(engine.approvalQuestions().map((question) => question.hash)).toEqual(['sha256:edited']);
   });
 
@@ -103,7 +103,7 @@ describe('hooks that ask approval', () => {
     engine.answerApproval(keyOf('fmt'), 'sha256:fmt-allow', 'load');
     engine.answerApproval(keyOf('fmt'), 'sha256:fmt-allow', 'process');
     expect(await ran()).toEqual([]);
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
   });
 
   it('"deny" holds for this process and this declaration: not asked again on reload, asked again once edited', async () => {
@@ -117,7 +117,7 @@ describe('hooks that ask approval', () => {
     expect(engine.approvalQuestions()).toEqual([]);
     expect(engine.trustState(keyOf('fmt'))).toBe('denied');
     reload([asking('fmt', 'allow', { trustHash: 'sha256:edited' })]);
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
     expect(engine.approvalQuestions().map((question) => question.hash)).toEqual(['sha256:edited']);
   });
 
@@ -127,7 +127,7 @@ describe('hooks that ask approval', () => {
     engine.setTrusted(keyOf('fmt'), true);
     expect(await ran()).toEqual(['project:fmt']);
     engine.setTrusted(keyOf('fmt'), false);
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
     engine.answerApproval(keyOf('fmt'), 'sha256:fmt-allow', 'load');
     engine.setTrusted(keyOf('fmt'), false);
     expect(await ran()).toEqual([]);
@@ -143,17 +143,17 @@ describe('hooks that ask approval', () => {
   it('a problem asking (a bad answer) stays in the diagnostic until the next load, the hook still awaiting approval', () => {
     const { engine, reload } = engineWith([asking('fmt', 'allow')]);
     engine.noteApprovalProblem(keyOf('fmt'), 'the answer was not once, session, project or deny');
-    const awaiting = () => engine.diagnostics().find((entry) => entry.code === 'awaiting-approval')?.message ?? '';
+    const awaiting = () => engine.diagnostics().find((entry) => entry.code === 'awaiting_approval')?.message ?? '';
     expect(awaiting()).toContain('asking the client failed (the answer was not once, session, project or deny)');
     expect(awaiting()).toContain(`trust/set "${keyOf('fmt')}"`);
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
     reload();
     expect(awaiting()).toContain('the client was asked (hooks/approve)');
   });
 
   it('a client that cannot be asked: the diagnostic says the hook awaits approval and that trust/set approves it', () => {
     const { engine } = engineWith([asking('fmt', 'allow')], { asksApproval: false });
-    const message = engine.diagnostics().find((entry) => entry.code === 'awaiting-approval')?.message ?? '';
+    const message = engine.diagnostics().find((entry) => entry.code === 'awaiting_approval')?.message ?? '';
     expect(message).toContain('awaits approval');
     expect(message).toContain('capabilities.hookApproval');
     expect(message).toContain(`approve it with trust/set "${keyOf('fmt')}"`);
@@ -161,7 +161,7 @@ describe('hooks that ask approval', () => {
 
   it('says whether its events proceed without it or fail closed (whenUntrusted "refuse")', () => {
     const { engine } = engineWith([asking('guard', 'block', { whenUntrusted: 'refuse' }), asking('fmt', 'allow')]);
-    const messages = engine.diagnostics().filter((entry) => entry.code === 'awaiting-approval').map((entry) => entry.message);
+    const messages = engine.diagnostics().filter((entry) => entry.code === 'awaiting_approval').map((entry) => entry.message);
     expect(messages[0]).toContain('fail-closed');
     expect(messages[1]).toContain('events it matches proceed without it');
   });
@@ -184,10 +184,10 @@ describe('hooks that ask approval', () => {
     expect(engine.approvalQuestions().map((question) => question.key)).toEqual([keyOf('fmt')]);
   });
 
-  it('hooks/explain names the state: awaiting-approval, then denied', () => {
+  it('hooks/explain names the state: awaiting_approval, then denied', () => {
     const { engine } = engineWith([asking('fmt', 'allow')]);
     const explained = () => engine.explain('PreToolUse', eventParams()).hooks.find((entry) => entry.id === 'project:fmt');
-    expect(explained()).toMatchObject({ verdict: 'skipped', reason: 'awaiting-approval' });
+    expect(explained()).toMatchObject({ verdict: 'skipped', reason: 'awaiting_approval' });
     engine.answerApproval(keyOf('fmt'), 'sha256:fmt-allow', 'deny');
     expect(explained()).toMatchObject({ verdict: 'skipped', reason: 'denied' });
   });

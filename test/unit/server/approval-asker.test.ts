@@ -105,7 +105,7 @@ describe('approval questions (hooks/approve)', () => {
     await asker.settled();
     expect(await ran()).toEqual(['project:fmt']);
     expect(notified.at(-1)).toMatchObject({ trigger: 'approval', hooks: 1 });
-    expect(notified.at(-1)?.diagnostics.map((entry) => entry.code)).not.toContain('awaiting-approval');
+    expect(notified.at(-1)?.diagnostics.map((entry) => entry.code)).not.toContain('awaiting_approval');
     reload();
     expect(calls).toHaveLength(2);
     expect(await ran()).toEqual([]);
@@ -166,8 +166,8 @@ describe('approval questions (hooks/approve)', () => {
     calls[0]?.answer({ answer: 'always' });
     await asker.settled();
     expect(await ran()).toEqual([]);
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
-    const message = notified.at(-1)?.diagnostics.find((entry) => entry.code === 'awaiting-approval')?.message ?? '';
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
+    const message = notified.at(-1)?.diagnostics.find((entry) => entry.code === 'awaiting_approval')?.message ?? '';
     expect(message).toContain('the client\'s answer to hooks/approve for "fmt" is invalid');
     expect(message).toContain('answer: Invalid option: expected one of "once"|"session"|"project"|"deny"');
   });
@@ -177,8 +177,8 @@ describe('approval questions (hooks/approve)', () => {
     asker.askNow();
     calls[0]?.fail(new Error('the user closed the dialog'));
     await asker.settled();
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
-    expect(engine.diagnostics().find((entry) => entry.code === 'awaiting-approval')?.message).toContain('hooks/approve for "fmt" failed: the user closed the dialog');
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
+    expect(engine.diagnostics().find((entry) => entry.code === 'awaiting_approval')?.message).toContain('hooks/approve for "fmt" failed: the user closed the dialog');
   });
 
   it('a reload keeps a pending question for the same declaration (not asked twice) and replaces one whose declaration changed', () => {
@@ -214,6 +214,6 @@ describe('approval questions (hooks/approve)', () => {
     asker.askNow();
     expect(calls).toHaveLength(2);
     await asker.settled();
-    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting-approval');
+    expect(engine.trustState(keyOf('fmt'))).toBe('awaiting_approval');
   });
 });

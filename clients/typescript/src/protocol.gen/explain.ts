@@ -10,7 +10,7 @@ export const EXPLAIN_REASONS = [
   'disabled',
   'untrusted',
   'modified',
-  'awaiting-approval',
+  'awaiting_approval',
   'denied',
   'condition',
   'wrong-event',
