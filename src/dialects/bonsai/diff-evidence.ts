@@ -194,7 +194,8 @@ function replacementHunk(old: Lines, next: Lines, approximate: boolean): Hunks {
     count: 1 + before + removed + added + after + noNewlineMarks,
     added,
     removed,
-    minimal: !approximate,
+    // Past the work bound it is still the smallest diff when the two changed regions share no line.
+    minimal: !approximate || !shareALine(old.lines, prefix, oldEnd, next.lines, prefix, newEnd),
     *entries() {
       yield { text: hunkHeader(start + 1, before + removed + after, start + 1, before + added + after) };
       for (let index = start; index < prefix; index += 1) yield { op: ' ', side: 'new', index };
@@ -212,6 +213,13 @@ function replacementHunk(old: Lines, next: Lines, approximate: boolean): Hunks {
       }
     },
   };
+}
+
+function shareALine(a: readonly string[], aFrom: number, aTo: number, b: readonly string[], bFrom: number, bTo: number): boolean {
+  const seen = new Set<string>();
+  for (let index = aFrom; index < aTo; index += 1) seen.add(a[index] ?? '');
+  for (let index = bFrom; index < bTo; index += 1) if (seen.has(b[index] ?? '')) return true;
+  return false;
 }
 
 function hasNewline(lines: Lines, index: number): boolean {
