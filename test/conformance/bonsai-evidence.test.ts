@@ -13,7 +13,7 @@ const session = { id: 'session-1', cwd: '/work/project' };
 async function prepare(event: EventName, params: Omit<EventParams, 'session'>): Promise<EventParams> {
   const prepareParams = bonsaiDialect.prepareParams;
   if (prepareParams === undefined) throw new Error('bonsai has no prepareParams');
-  return prepareParams(event, { session, ...params });
+  return prepareParams(event, { session, ...params }, '/work/project');
 }
 
 const diffs = (params: EventParams): (string | undefined)[] => (params.files ?? []).map((file) => (file as FileChange & { diff?: string }).diff);
