@@ -126,11 +126,36 @@ function lineOf(lines: Lines, index: number): string {
 function diffHunks(oldText: string, newText: string, old: Lines, next: Lines, workBudget: number): Hunks {
   if (oldText === newText) return { count: 0, added: 0, removed: 0, minimal: true, *entries() {} };
   if (oldText !== '' && newText !== '') {
-    const maxEditLength = Math.max(1, Math.floor(workBudget / Math.max(1, old.lines.length + next.lines.length)));
-    const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context: DIFF_CONTEXT_LINES, maxEditLength });
-    if (patch !== undefined) return jsdiffHunks(patch.hunks);
+    // jsdiff sees only the changed region and its context (the common first and last lines cost it nothing then).
+    const { prefix, suffix } = commonEnds(old, next);
+    const from = prefix - Math.min(DIFF_CONTEXT_LINES, prefix);
+    const oldTo = old.lines.length - suffix + Math.min(DIFF_CONTEXT_LINES, suffix);
+    const newTo = next.lines.length - suffix + Math.min(DIFF_CONTEXT_LINES, suffix);
+    const maxEditLength = Math.max(1, Math.floor(workBudget / Math.max(1, oldTo - from + (newTo - from))));
+    const patch = structuredPatch('a', 'b', sliceText(old, from, oldTo), sliceText(next, from, newTo), undefined, undefined, { context: DIFF_CONTEXT_LINES, maxEditLength });
+    if (patch !== undefined) return jsdiffHunks(patch.hunks.map((hunk) => ({ ...hunk, oldStart: hunk.oldStart + from, newStart: hunk.newStart + from })));
   }
   return replacementHunk(old, next, oldText !== '' && newText !== '');
+}
+
+/** Lines [from, to) as text, each with its newline (the file's last line only if the file has one). */
+function sliceText(lines: Lines, from: number, to: number): string {
+  if (to <= from) return '';
+  const text = lines.lines.slice(from, to).join('\n');
+  return to < lines.lines.length || lines.endsWithNewline ? `${text}\n` : text;
+}
+
+/** How many first and last lines the two sides share (a line's newline counts: the last line may lack one). */
+function commonEnds(old: Lines, next: Lines): { readonly prefix: number; readonly suffix: number } {
+  const oldCount = old.lines.length;
+  const newCount = next.lines.length;
+  const same = (oldIndex: number, newIndex: number): boolean =>
+    old.lines[oldIndex] === next.lines[newIndex] && hasNewline(old, oldIndex) === hasNewline(next, newIndex);
+  let prefix = 0;
+  while (prefix < oldCount && prefix < newCount && same(prefix, prefix)) prefix += 1;
+  let suffix = 0;
+  while (suffix < oldCount - prefix && suffix < newCount - prefix && same(oldCount - 1 - suffix, newCount - 1 - suffix)) suffix += 1;
+  return { prefix, suffix };
 }
 
 function jsdiffHunks(hunks: readonly StructuredPatchHunk[]): Hunks {
@@ -173,12 +198,7 @@ function jsdiffHunks(hunks: readonly StructuredPatchHunk[]): Hunks {
 function replacementHunk(old: Lines, next: Lines, approximate: boolean): Hunks {
   const oldCount = old.lines.length;
   const newCount = next.lines.length;
-  const same = (oldIndex: number, newIndex: number): boolean =>
-    old.lines[oldIndex] === next.lines[newIndex] && hasNewline(old, oldIndex) === hasNewline(next, newIndex);
-  let prefix = 0;
-  while (prefix < oldCount && prefix < newCount && same(prefix, prefix)) prefix += 1;
-  let suffix = 0;
-  while (suffix < oldCount - prefix && suffix < newCount - prefix && same(oldCount - 1 - suffix, newCount - 1 - suffix)) suffix += 1;
+  const { prefix, suffix } = commonEnds(old, next);
   const before = Math.min(DIFF_CONTEXT_LINES, prefix);
   const after = Math.min(DIFF_CONTEXT_LINES, suffix);
   const removed = oldCount - prefix - suffix;
@@ -194,7 +214,8 @@ function replacementHunk(old: Lines, next: Lines, approximate: boolean): Hunks {
     count: 1 + before + removed + added + after + noNewlineMarks,
     added,
     removed,
-    minimal: !approximate,
+    // Past the work bound it is still the smallest diff when the two changed regions share no line.
+    minimal: !approximate || !shareALine(old.lines, prefix, oldEnd, next.lines, prefix, newEnd),
     *entries() {
       yield { text: hunkHeader(start + 1, before + removed + after, start + 1, before + added + after) };
       for (let index = start; index < prefix; index += 1) yield { op: ' ', side: 'new', index };
@@ -212,6 +233,13 @@ function replacementHunk(old: Lines, next: Lines, approximate: boolean): Hunks {
       }
     },
   };
+}
+
+function shareALine(a: readonly string[], aFrom: number, aTo: number, b: readonly string[], bFrom: number, bTo: number): boolean {
+  const seen = new Set<string>();
+  for (let index = aFrom; index < aTo; index += 1) seen.add(a[index] ?? '');
+  for (let index = bFrom; index < bTo; index += 1) if (seen.has(b[index] ?? '')) return true;
+  return false;
 }
 
 function hasNewline(lines: Lines, index: number): boolean {
