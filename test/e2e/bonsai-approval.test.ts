@@ -76,7 +76,7 @@ describe('bonsai trust: hooks/approve answered by the client (built sidecar)', (
     expect(init.hooks).toHaveLength(1);
     expect(await waitUntil(() => approvals(sidecar).length === 1, 20_000)).toBe(true);
     const hook = await waitForHook(sidecar, 'audit-bash', () => true);
-    expect(hook.state).toBe('awaiting approval');
+    expect(hook.state).toBe('awaiting_approval');
     const result = await sidecar.request('hooks/PreBash', { session: session(setup), command: 'ls' });
     expect(result).toMatchObject({ decision: 'none', continue: true });
     expect(result.runs.filter((run: any) => run.status === 'ok')).toEqual([]);
@@ -131,7 +131,7 @@ describe('bonsai trust: hooks/approve answered by the client (built sidecar)', (
     const second = await startAnswering(setup, () => new Promise(() => {}));
     expect(await waitUntil(() => approvals(second.sidecar).length === 1, 20_000)).toBe(true);
     expect((approvals(second.sidecar)[0]!.params as { hash: string }).hash).not.toBe(firstHash);
-    expect((await waitForHook(second.sidecar, 'audit-bash', () => true)).state).toBe('awaiting approval');
+    expect((await waitForHook(second.sidecar, 'audit-bash', () => true)).state).toBe('awaiting_approval');
   });
 
   it('"deny": the hook does not fire and is listed as denied', async () => {
@@ -174,7 +174,7 @@ describe('bonsai trust: hooks/approve answered by the client (built sidecar)', (
     writeProject(setup, [firing(setup)]);
     const { sidecar } = await startAnswering(setup, () => ({ answer: 'maybe later' }));
     expect(await waitUntil(() => sidecar.notifications.some((message) => message.method === 'hooks/diagnostics' && JSON.stringify(message.params).includes('audit-bash')), 20_000)).toBe(true);
-    expect((await waitForHook(sidecar, 'audit-bash', () => true)).state).toBe('awaiting approval');
+    expect((await waitForHook(sidecar, 'audit-bash', () => true)).state).toBe('awaiting_approval');
     await sidecar.request('hooks/PreBash', { session: session(setup), command: 'ls' });
     expect(firedCount(setup)).toBe(0);
   });
@@ -187,7 +187,7 @@ describe('bonsai trust: hooks/approve answered by the client (built sidecar)', (
     });
     expect(await waitUntil(() => approvals(sidecar).length === 1, 20_000)).toBe(true);
     expect(await waitUntil(() => sidecar.notifications.some((message) => message.method === 'hooks/diagnostics' && JSON.stringify(message.params).includes('audit-bash')), 20_000)).toBe(true);
-    expect((await waitForHook(sidecar, 'audit-bash', () => true)).state).toBe('awaiting approval');
+    expect((await waitForHook(sidecar, 'audit-bash', () => true)).state).toBe('awaiting_approval');
   });
 
   it('a client without the hookApproval capability is told the hook awaits approval, and trust/set still approves it', async () => {
@@ -197,7 +197,7 @@ describe('bonsai trust: hooks/approve answered by the client (built sidecar)', (
     expect(JSON.stringify(init.diagnostics)).toMatch(/approval/);
     expect(approvals(sidecar)).toHaveLength(0);
     const hook = await waitForHook(sidecar, 'audit-bash', () => true);
-    expect(hook.state).toBe('awaiting approval');
+    expect(hook.state).toBe('awaiting_approval');
     await sidecar.request('trust/set', { key: hook.trustKey, trusted: true, persist: false });
     await waitForHook(sidecar, 'audit-bash', isActive);
     await sidecar.request('hooks/PreBash', { session: session(setup), command: 'trusted by trust/set' });
