@@ -1,4 +1,4 @@
-// Acceptance: bonsai's trust gate through the built sidecar — hookd asks the client (hooks/approve) once per
+// Acceptance (part H): bonsai's trust gate through the built sidecar — hookd asks the client (hooks/approve) once per
 // configuration load for each project shell/http hook, and this test plays a client that answers once, session,
 // project, deny, garbage, or never. Checks by running the hooks (a marker file) and by hooks/list states.
 import { existsSync, readFileSync } from 'node:fs';
