@@ -101,7 +101,7 @@ const scenarios = {
     // The approvals arrived right after initialize (the demo agent answered them, see below); wait until every
     // answer is applied, then show each hook's state.
     const states = async () => (await rpc('hooks/list', {})).result?.hooks ?? [];
-    for (let waited = 0; waited < 5000 && (await states()).some((hook) => hook.state === 'awaiting_approval'); waited += 50)
+    for (let waited = 0; waited < 5000 && (await states()).some((hook) => hook.state === 'awaiting_approval' || hook.trust === 'awaiting_approval'); waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
     console.log('hooks/list');
     for (const hook of await states()) console.log(`  ${hook.name ?? hook.id}: ${hook.state ?? (hook.enabled ? 'active' : 'not active')} (${hook.event}, ${hook.scope})`);
