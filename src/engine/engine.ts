@@ -33,6 +33,7 @@ import { summarizeRun } from './run-summary.js';
 import { candidacyBlock, conditionHolds, matcherAccepts } from './hook-selection.js';
 import { explainEvent } from './explain.js';
 import { TrustBook, type TrustState } from './trust-state.js';
+import { refusedHooks } from './refusal.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -63,6 +64,7 @@ export type EngineOptions = {
 };
 
 const NO_TOOL_KINDS: ToolKinds = new Map();
+const NO_REFUSALS: ReadonlyMap<HookSpec, string> = new Map();
 
 export type EventDispatch = {
   readonly result: EventResult;
@@ -237,8 +239,8 @@ export class Engine {
     return {
       runner: options.runner,
       baseEnv: options.baseEnv ?? {},
-      killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-      maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+      killGraceMs: options.killGraceMs ?? this.dialect.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+      maxOutputBytes: options.maxOutputBytes ?? this.dialect.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
       runOutputExcerptBytes: options.runOutputExcerptBytes ?? options.serverOptions?.runOutputExcerptBytes ?? 0,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(progress ? { progress } : {}),
@@ -277,16 +279,18 @@ export class Engine {
     // Trust is judged against the snapshot that runs: a run that began before an edit runs what was reviewed.
     const trust = this.#trust.view(snapshot);
     const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
-    const candidates = ordered.filter((hook) => candidacyBlock(hook, trust, (spent) => this.#onceRan.has(onceKey(spent.id))) === undefined);
+    // A hook that may not run but must not be skipped (whenUntrusted "refuse") stays a candidate, refused when it matches.
+    const refused = refusedHooks(ordered, trust);
+    const candidates = ordered.filter((hook) => refused.has(hook) || candidacyBlock(hook, trust, (spent) => this.#onceRan.has(onceKey(spent.id))) === undefined);
     // A `once` hook is spent as soon as a dispatch picks it (before it runs), so two concurrent events cannot both run it.
     // Spent only when it would start: its matcher and its condition (claude `if`) both apply. Most events have none.
-    const onceHooks = candidates.filter((hook) => hook.once === true);
+    const onceHooks = candidates.filter((hook) => hook.once === true && !refused.has(hook));
     if (onceHooks.length > 0) {
       const target = this.dialect.matchTarget(event, params);
       const context = eventContext(event, params, this.#options.workspace);
       for (const hook of onceHooks) if (matcherAccepts(hook, target) && conditionHolds(hook, context)) this.#onceRan.add(onceKey(hook.id));
     }
-    return this.#run(event, params, candidates, options, false);
+    return this.#run(event, params, candidates, options, false, refused);
   }
 
   /** The event's run records, then its decision record (as answered), when the audit log is on. */
@@ -378,7 +382,14 @@ export class Engine {
     return dispatch;
   }
 
-  async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<UnitDispatch> {
+  async #run(
+    event: EventName,
+    params: EventParams,
+    candidates: readonly HookSpec[],
+    options: DispatchOptions,
+    ignoreMatchers: boolean,
+    refused: ReadonlyMap<HookSpec, string> = NO_REFUSALS,
+  ): Promise<UnitDispatch> {
     const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
     const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
@@ -390,6 +401,7 @@ export class Engine {
           workspace: this.#options.workspace,
           signal,
           ignoreMatchers,
+          ...(refused.size > 0 ? { refused } : {}),
           ...(startBackground ? { startBackground } : {}),
           ...(options.answered === true ? { answered: true } : {}),
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
