@@ -34,6 +34,7 @@ import { candidacyBlock, conditionHolds, matcherAccepts } from './hook-selection
 import { explainEvent } from './explain.js';
 import { TrustBook, type TrustState } from './trust-state.js';
 import { refusedHooks } from './refusal.js';
+import { redactDiagnostics, redactDispatch } from './redaction.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -142,6 +143,11 @@ export class Engine {
 
   diagnostics(): Diagnostic[] {
     return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics(), ...this.#capabilityDiagnostics()];
+  }
+
+  /** Diagnostics as the client may see them: their messages redacted by the dialect (Dialect.redact). */
+  redacted(diagnostics: readonly Diagnostic[]): Promise<Diagnostic[]> {
+    return redactDiagnostics(this.dialect, diagnostics);
   }
 
   #capabilityDiagnostics(): Diagnostic[] {
@@ -267,8 +273,10 @@ export class Engine {
     this.dialect.afterDispatch?.(event, prepared.session.id);
     if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(prepared.session.id, dispatch.result);
     if (event === 'SessionEnd') this.#tempDirs?.removeSession(prepared.session.id);
-    this.#audit(event, prepared, options.requestId, dispatch);
-    return dispatch;
+    // Secrets in stderr, reasons, messages and notes never reach the client (nor the audit log).
+    const redacted = await redactDispatch(this.dialect, dispatch);
+    this.#audit(event, prepared, options.requestId, redacted);
+    return redacted;
   }
 
   /** One unit of a request (the request itself when the dialect does not fan out): its candidates, matched and run. */
@@ -378,8 +386,9 @@ export class Engine {
   async dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
     const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params);
     const { merged: _merged, ...dispatch } = await this.#run(event, prepared, [hook], options, true);
-    this.#audit(event, prepared, options.requestId, dispatch);
-    return dispatch;
+    const redacted = await redactDispatch(this.dialect, dispatch);
+    this.#audit(event, prepared, options.requestId, redacted);
+    return redacted;
   }
 
   async #run(

@@ -53,7 +53,7 @@ export function managementHandlers(
   return {
     'hooks/list': async () => {
       const { engine } = active();
-      return { hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+      return { hooks: engine.hooks(), diagnostics: await engine.redacted(engine.diagnostics()) };
     },
     'hooks/cancel': async (raw) => {
       const { sessionId } = raw as { sessionId: string };
@@ -62,7 +62,7 @@ export function managementHandlers(
     'hooks/reload': async () => {
       const { engine, loadContext } = active();
       reloadAndReport(engine, loadContext, deps.notifyDiagnostics);
-      return { hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+      return { hooks: engine.hooks(), diagnostics: await engine.redacted(engine.diagnostics()) };
     },
     'runs/begin': async (raw) => {
       const { runId } = raw as { runId: string };
