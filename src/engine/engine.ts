@@ -145,6 +145,12 @@ export class Engine {
     return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics(), ...this.#capabilityDiagnostics()];
   }
 
+  /** Tools that must run alone in a parallel batch (Dialect.serializedTools over the hooks not disabled); undefined: none. */
+  serializeTools(): string[] | undefined {
+    const tools = this.dialect.serializedTools?.(this.#snapshot.hooks.filter((hook) => hook.disabled !== true));
+    return tools === undefined || tools.length === 0 ? undefined : [...new Set(tools)];
+  }
+
   /** Diagnostics as the client may see them: their messages redacted by the dialect (Dialect.redact). */
   redacted(diagnostics: readonly Diagnostic[]): Promise<Diagnostic[]> {
     return redactDiagnostics(this.dialect, diagnostics);

@@ -215,6 +215,8 @@ export function createSession(deps: SessionDeps): Session {
       diagnostics: await engine.redacted(diagnostics),
       capabilities: serverCapabilities(dialect.handlerTypes ?? []),
     };
+    const serializeTools = engine.serializeTools();
+    if (serializeTools !== undefined) result.serializeTools = serializeTools;
     return result;
   };
 
