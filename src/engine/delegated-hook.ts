@@ -7,8 +7,9 @@ import { captured } from './client-hook.js';
 import type { HandlerSpec, JudgeHandler, McpToolHandler } from './dialect.js';
 
 type Common = { readonly hookId: string; readonly event: string; readonly sessionId: string; readonly timeoutMs: number; readonly signal: AbortSignal };
-export type JudgeRequest = Common & { readonly kind: JudgeHandler['type']; readonly prompt: string; readonly model?: string };
-export type JudgeAnswer = { readonly ok: boolean; readonly reason?: string; readonly impossible?: boolean };
+export type JudgeRequest = Common & { readonly kind: JudgeHandler['type']; readonly prompt: string; readonly model?: string; readonly reply?: 'verdict' | 'text' };
+/** A verdict ({ok, reason}) or, for reply "text", the model's reply verbatim ({text}), read as the run's stdout. */
+export type JudgeAnswer = { readonly ok: boolean; readonly reason?: string; readonly impossible?: boolean } | { readonly text: string };
 export type McpToolRequest = Common & { readonly server: string; readonly tool: string; readonly input: Record<string, unknown> };
 export type McpToolAnswer = { readonly text: string; readonly isError: boolean };
 
@@ -119,9 +120,18 @@ export async function runDelegatedHook(client: DelegatedClient, handler: JudgeHa
       if (answer.isError) return { ...base, started: true, exitCode: 1, durationMs: elapsed(), stderr: captured(`${what}: ${answer.text}`, run.maxOutputBytes) };
       return { ...base, started: true, exitCode: 0, durationMs: elapsed(), stdout: captured(answer.text, run.maxOutputBytes) };
     }
-    const prompt = substituteArguments(handler.prompt, run.stdin);
-    const request = { ...common, kind: handler.type, prompt, ...(handler.model !== undefined ? { model: handler.model } : {}) };
+    // The dialect's own template (e.g. evidence markers wrapped as untrusted data) replaces the $ARGUMENTS substitution.
+    const prompt = handler.renderPrompt !== undefined ? handler.renderPrompt(run.stdin) : substituteArguments(handler.prompt, run.stdin);
+    const reply = handler.reply === 'text' ? { reply: 'text' as const } : {};
+    const request = { ...common, kind: handler.type, prompt, ...(handler.model !== undefined ? { model: handler.model } : {}), ...reply };
     const answer = await Promise.race([client.judge!(request), aborted]);
+    if (handler.reply === 'text') {
+      if (!('text' in answer) || typeof answer.text !== 'string')
+        return { ...base, started: true, durationMs: elapsed(), delegated: { kind: 'invalid_answer', message: "the client's answer to hooks/judge: text: expected string (reply \"text\")" } };
+      // The reply is the run's stdout, capped like a process's (a truncated reply is the dialect's to refuse).
+      return { ...base, started: true, exitCode: 0, durationMs: elapsed(), stdout: captured(answer.text, run.maxOutputBytes) };
+    }
+    if (!('ok' in answer)) return { ...base, started: true, durationMs: elapsed(), delegated: { kind: 'invalid_answer', message: "the client's answer to hooks/judge: ok: expected boolean" } };
     const reason = answer.reason === undefined ? undefined : captured(answer.reason, run.maxOutputBytes).text;
     const judgement = { kind: 'judgement' as const, ok: answer.ok, ...(reason !== undefined ? { reason } : {}), ...(answer.impossible === true ? { impossible: true } : {}) };
     return { ...base, started: true, exitCode: 0, durationMs: elapsed(), stdout: captured(JSON.stringify(answer), run.maxOutputBytes), delegated: judgement };

@@ -17,6 +17,7 @@ import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
 import { eligibilitySteps, runsInBackground } from './hook-selection.js';
 import { runExecutionPlan } from './execution-plan.js';
+import { networkDeniedMessage } from './refusal.js';
 
 export type DispatchSettings = {
   readonly runner: ProcessRunner;
@@ -62,6 +63,11 @@ export type DispatchRequest = {
   readonly startBackground?: (run: BackgroundRun) => void;
   /** The request was answered already (a fire-and-forget event): no hook counts as awaited for progress. */
   readonly answered?: boolean;
+  /**
+   * Candidates that may not run (HookSpec.whenUntrusted "refuse"), each with why ("awaiting approval", "denied", "not
+   * trusted"): when one matches it is reported as a run that did not start (preflight "untrusted") for the dialect to read.
+   */
+  readonly refused?: ReadonlyMap<HookSpec, string>;
 };
 
 export type DispatchOutcome = {
@@ -144,6 +150,8 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     const { handler } = hook;
     const placement = placementOf(context, hook);
     const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
+    const refusal = request.refused?.get(hook);
+    if (refusal !== undefined) return Promise.resolve(refusedOutcome({ kind: 'untrusted', message: refusal }));
     if (handler.type === 'client') {
       return runClientHook(settings.invokeClientHook, {
         hookId: hook.id,
@@ -156,6 +164,8 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       });
     }
     if (handler.type === 'http') {
+      // The client's sandbox denies the network: a recorded failure the dialect reads, never a silent skip.
+      if (settings.serverOptions?.networkAccess === 'denied') return Promise.resolve(refusedOutcome({ kind: 'network_denied', message: networkDeniedMessage(handler.url) }));
       if (settings.runner.postHttp === undefined) return Promise.resolve(refusedOutcome({ kind: 'unsupported', message: 'this runner cannot make HTTP requests' }));
       const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}) };
       const headers = interpolateHeaders(handler.headers, handler.allowedEnvVars, env);

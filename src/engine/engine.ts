@@ -34,6 +34,8 @@ import { candidacyBlock, conditionHolds, matcherAccepts } from './hook-selection
 import { explainEvent } from './explain.js';
 import { TrustBook, type TrustState } from './trust-state.js';
 import { ApprovalProblems, approvalDiagnostics, approvalQuestions, type ApprovalQuestion } from './approvals.js';
+import { refusedHooks } from './refusal.js';
+import { redactDiagnostics, redactDispatch } from './redaction.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -68,6 +70,7 @@ export type EngineOptions = {
 };
 
 const NO_TOOL_KINDS: ToolKinds = new Map();
+const NO_REFUSALS: ReadonlyMap<HookSpec, string> = new Map();
 
 export type EventDispatch = {
   readonly result: EventResult;
@@ -147,6 +150,17 @@ export class Engine {
 
   diagnostics(): Diagnostic[] {
     return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics(), ...this.#approvalDiagnostics(), ...this.#capabilityDiagnostics()];
+  }
+
+  /** Tools that must run alone in a parallel batch (Dialect.serializedTools over the hooks not disabled); undefined: none. */
+  serializeTools(): string[] | undefined {
+    const tools = this.dialect.serializedTools?.(this.#snapshot.hooks.filter((hook) => hook.disabled !== true));
+    return tools === undefined || tools.length === 0 ? undefined : [...new Set(tools)];
+  }
+
+  /** Diagnostics as the client may see them: their messages redacted by the dialect (Dialect.redact). */
+  redacted(diagnostics: readonly Diagnostic[]): Promise<Diagnostic[]> {
+    return redactDiagnostics(this.dialect, diagnostics);
   }
 
   #capabilityDiagnostics(): Diagnostic[] {
@@ -285,8 +299,8 @@ export class Engine {
     return {
       runner: options.runner,
       baseEnv: options.baseEnv ?? {},
-      killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-      maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+      killGraceMs: options.killGraceMs ?? this.dialect.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+      maxOutputBytes: options.maxOutputBytes ?? this.dialect.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
       runOutputExcerptBytes: options.runOutputExcerptBytes ?? options.serverOptions?.runOutputExcerptBytes ?? 0,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(progress ? { progress } : {}),
@@ -313,8 +327,10 @@ export class Engine {
     this.dialect.afterDispatch?.(event, prepared.session.id);
     if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(prepared.session.id, dispatch.result);
     if (event === 'SessionEnd') this.#tempDirs?.removeSession(prepared.session.id);
-    this.#audit(event, prepared, options.requestId, dispatch);
-    return dispatch;
+    // Secrets in stderr, reasons, messages and notes never reach the client (nor the audit log).
+    const redacted = await redactDispatch(this.dialect, dispatch);
+    this.#audit(event, prepared, options.requestId, redacted);
+    return redacted;
   }
 
   /** One unit of a request (the request itself when the dialect does not fan out): its candidates, matched and run. */
@@ -325,16 +341,18 @@ export class Engine {
     // Trust is judged against the snapshot that runs: a run that began before an edit runs what was reviewed.
     const trust = this.#trust.view(snapshot);
     const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
-    const candidates = ordered.filter((hook) => candidacyBlock(hook, trust, (spent) => this.#onceRan.has(onceKey(spent.id))) === undefined);
+    // A hook that may not run but must not be skipped (whenUntrusted "refuse") stays a candidate, refused when it matches.
+    const refused = refusedHooks(ordered, trust);
+    const candidates = ordered.filter((hook) => refused.has(hook) || candidacyBlock(hook, trust, (spent) => this.#onceRan.has(onceKey(spent.id))) === undefined);
     // A `once` hook is spent as soon as a dispatch picks it (before it runs), so two concurrent events cannot both run it.
     // Spent only when it would start: its matcher and its condition (claude `if`) both apply. Most events have none.
-    const onceHooks = candidates.filter((hook) => hook.once === true);
+    const onceHooks = candidates.filter((hook) => hook.once === true && !refused.has(hook));
     if (onceHooks.length > 0) {
       const target = this.dialect.matchTarget(event, params);
       const context = eventContext(event, params, this.#options.workspace);
       for (const hook of onceHooks) if (matcherAccepts(hook, target) && conditionHolds(hook, context)) this.#onceRan.add(onceKey(hook.id));
     }
-    return this.#run(event, params, candidates, options, false);
+    return this.#run(event, params, candidates, options, false, refused);
   }
 
   /** The event's run records, then its decision record (as answered), when the audit log is on. */
@@ -422,11 +440,19 @@ export class Engine {
   async dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
     const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
     const { merged: _merged, ...dispatch } = await this.#run(event, prepared, [hook], options, true);
-    this.#audit(event, prepared, options.requestId, dispatch);
-    return dispatch;
+    const redacted = await redactDispatch(this.dialect, dispatch);
+    this.#audit(event, prepared, options.requestId, redacted);
+    return redacted;
   }
 
-  async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<UnitDispatch> {
+  async #run(
+    event: EventName,
+    params: EventParams,
+    candidates: readonly HookSpec[],
+    options: DispatchOptions,
+    ignoreMatchers: boolean,
+    refused: ReadonlyMap<HookSpec, string> = NO_REFUSALS,
+  ): Promise<UnitDispatch> {
     const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
     const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
@@ -438,6 +464,7 @@ export class Engine {
           workspace: this.#options.workspace,
           signal,
           ignoreMatchers,
+          ...(refused.size > 0 ? { refused } : {}),
           ...(startBackground ? { startBackground } : {}),
           ...(options.answered === true ? { answered: true } : {}),
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),

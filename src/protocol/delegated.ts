@@ -11,7 +11,7 @@ export const JudgeParamsSchema = z
     event: z.string(),
     sessionId: z.string(),
     kind: z.enum(JUDGE_KINDS).describe('prompt: one model call; agent: a subagent that may use tools (Read, Grep, Glob, …) before answering.'),
-    prompt: z.string().describe('The prompt as configured, with $ARGUMENTS replaced by the hook input JSON (appended when absent).'),
+    prompt: z.string().describe('The prompt as configured, with $ARGUMENTS replaced by the hook input JSON (appended when absent), or as the dialect renders its own template (bonsai llm_prompt: `{{…}}` evidence markers, each wrapped as untrusted data).'),
     model: z.string().optional().describe('The model the hook asks for; omitted: the client picks (Claude Code: a fast model).'),
     timeoutMs: z.number().int().describe('hookd cancels the request ($/cancelRequest) after this long.'),
     reply: z

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DiagnosticSchema } from './diagnostics.js';
 import { EventParamsBaseSchema } from './events.js';
-import { HookInfoSchema } from './lifecycle.js';
+import { HookInfoSchema, SerializeToolsSchema } from './lifecycle.js';
 import { EventResultSchema } from './results.js';
 
 export const BeginRunParamsSchema = z
@@ -23,6 +23,7 @@ export const ReloadResultSchema = z
   .looseObject({
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
+    serializeTools: SerializeToolsSchema,
   })
   .meta({ id: 'ReloadResult' });
 

@@ -30,6 +30,11 @@ export function delegatedClient(capabilities: InitializeParams['capabilities'], 
       ? {
           judge: async ({ signal, ...request }) => {
             const answer = (await ask(callClient, 'hooks/judge', request, signal)) as JudgeResult;
+            // reply "text": the model's reply verbatim is the answer (the dialect parses it).
+            if (request.reply === 'text') {
+              if (typeof answer.text !== 'string') throw new InvalidClientAnswer(`the client's answer to hooks/judge: text: expected string, received ${answer.text === undefined ? 'undefined' : typeof answer.text}`);
+              return { text: answer.text };
+            }
             if (answer.ok === undefined) throw new InvalidClientAnswer("the client's answer to hooks/judge: ok: expected boolean, received undefined");
             return { ok: answer.ok, ...(answer.reason !== undefined ? { reason: answer.reason } : {}), ...(answer.impossible !== undefined ? { impossible: answer.impossible } : {}) };
           },

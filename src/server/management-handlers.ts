@@ -47,6 +47,12 @@ function trustEntries(engine: Engine) {
   });
 }
 
+/** `serializeTools` for a result, when the dialect names any. */
+const serializeToolsOf = (engine: Engine) => {
+  const tools = engine.serializeTools();
+  return tools === undefined ? {} : { serializeTools: tools };
+};
+
 const invalidParams = (message: string) => new RpcError(ErrorCodes.InvalidParams, `invalid params: ${message}`);
 
 export function managementHandlers(
@@ -56,7 +62,7 @@ export function managementHandlers(
   return {
     'hooks/list': async () => {
       const { engine } = active();
-      return { hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+      return { hooks: engine.hooks(), diagnostics: await engine.redacted(engine.diagnostics()), ...serializeToolsOf(engine) };
     },
     'hooks/cancel': async (raw) => {
       const { sessionId } = raw as { sessionId: string };
@@ -65,7 +71,7 @@ export function managementHandlers(
     'hooks/reload': async () => {
       const { engine, loadContext } = active();
       reloadAndReport(engine, loadContext, deps.notifyDiagnostics);
-      return { hooks: engine.hooks(), diagnostics: engine.diagnostics() };
+      return { hooks: engine.hooks(), diagnostics: await engine.redacted(engine.diagnostics()), ...serializeToolsOf(engine) };
     },
     'runs/begin': async (raw) => {
       const { runId } = raw as { runId: string };

@@ -107,6 +107,16 @@ export function createSession(deps: SessionDeps): Session {
   let closing = false;
   let auditLog: AuditLog | undefined;
   const { logger } = deps;
+  // hooks/diagnostics notifications carry redacted messages; a chain keeps them in the order they were made.
+  let notified: Promise<void> = Promise.resolve();
+  const notifyDiagnostics = (params: DiagnosticsParams) => {
+    const engine = session?.engine;
+    // Without a redactor nothing is rewritten: sent at once, as before.
+    if (engine?.dialect.redact === undefined) return deps.onDiagnostics(params);
+    notified = notified
+      .then(async () => deps.onDiagnostics(engine === undefined ? params : { ...params, diagnostics: await engine.redacted(params.diagnostics) }))
+      .catch((error: unknown) => logger.error(`diagnostics notification failed: ${String(error)}`));
+  };
 
   const requireActive = (): ActiveSession => {
     if (shutdownRequested) throw new RpcError(ErrorCodes.InvalidRequest, 'server is shutting down: no requests after shutdown');
@@ -194,7 +204,7 @@ export function createSession(deps: SessionDeps): Session {
           // Sources added later (hooks/addSource) change the session's context: reload with the current one.
           loadContext: () => session?.loadContext ?? loadContext,
           logger,
-          notify: deps.onDiagnostics,
+          notify: notifyDiagnostics,
         })
       : undefined;
     await reloader?.ready;
@@ -210,9 +220,11 @@ export function createSession(deps: SessionDeps): Session {
       dialect: dialect.name,
       events: [...dialect.events],
       hooks: engine.hooks(),
-      diagnostics,
+      diagnostics: await engine.redacted(diagnostics),
       capabilities: serverCapabilities(dialect.handlerTypes ?? []),
     };
+    const serializeTools = engine.serializeTools();
+    if (serializeTools !== undefined) result.serializeTools = serializeTools;
     return result;
   };
 
@@ -244,14 +256,14 @@ export function createSession(deps: SessionDeps): Session {
       await stopEverything();
       return null;
     },
-    ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics })),
+    ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: notifyDiagnostics })),
     ...sourceHandlers({
       active: () => requireActive() as ActiveSession & { reloader?: ConfigReloader },
       setLoadContext: (loadContext) => {
         if (session) session = { ...session, loadContext };
       },
       logger,
-      notifyDiagnostics: deps.onDiagnostics,
+      notifyDiagnostics: notifyDiagnostics,
     }),
   };
 

@@ -174,13 +174,16 @@ export const InitializeResultSchema = z
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
     capabilities: ServerCapabilitiesSchema,
+    serializeTools: z.array(z.string()).optional().describe('Tools that must run alone in a parallel batch of tool calls, because a hook must see (and may veto or rewrite) each call before anything else runs (bonsai: blocking PreToolUse hooks with literal tool matchers). Absent when the dialect names none.'),
   })
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
 export const EmptyParamsSchema = z.looseObject({}).optional().meta({ id: 'EmptyParams' });
 
-export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema) });
+export const SerializeToolsSchema = z.array(z.string()).optional().describe('Tools that must run alone in a parallel batch of tool calls, because a hook must see (and may veto or rewrite) each call before anything else runs (bonsai: blocking PreToolUse hooks with literal tool matchers). Absent when the dialect names none.');
+
+export const ListHooksResultSchema = z.looseObject({ hooks: z.array(HookInfoSchema), diagnostics: z.array(DiagnosticSchema), serializeTools: SerializeToolsSchema });
 export type ListHooksResult = z.infer<typeof ListHooksResultSchema>;
 
 export const CancelSessionParamsSchema = z.looseObject({ sessionId: z.string().min(1) });
