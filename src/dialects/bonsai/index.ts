@@ -5,7 +5,14 @@ import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS } from './hook-data.js';
 import { loadBonsaiHooks } from './load.js';
 import { prepareBonsaiParams } from './prepare-params.js';
 import { redactTexts } from './redact.js';
-import { environment, interpret, matchTarget, merge, renderStdin } from './runtime-stubs.js';
+import { renderStdin } from './envelope.js';
+import { bonsaiEnvironment } from './environment.js';
+import { expand } from './expand.js';
+import { matchTarget, matchTargetField } from './match-target.js';
+import { combine, gatesEffect, merge, stopsDispatch, vetoes } from './merge.js';
+import { interpret } from './output.js';
+import { bonsaiReading } from './output-reading.js';
+import { serializedTools } from './serialize-tools.js';
 
 export const bonsaiDialect: Dialect = {
   name: 'bonsai',
@@ -15,10 +22,18 @@ export const bonsaiDialect: Dialect = {
   continuationEvents: [],
   load: (context) => loadBonsaiHooks(context),
   matchTarget,
+  matchTargetField,
   renderStdin,
-  environment,
+  environment: bonsaiEnvironment,
   interpret,
+  describeReading: bonsaiReading,
   merge,
+  stopsDispatch,
+  vetoes,
+  expand,
+  combine,
+  gatesEffect,
+  serializedTools,
   prepareParams: prepareBonsaiParams,
   redact: redactTexts,
   defaultTimeoutMs: DEFAULT_TIMEOUT_SECS * 1000,
