@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bonsaiDialect } from '../../src/dialects/bonsai/index.js';
 import { buildHookSpec } from '../../src/dialects/bonsai/hook-spec.js';
 import { WIRE_FIELDS } from '../../src/dialects/bonsai/wire-fields.js';
+import { TestHttpServer } from '../helpers/http-server.js';
 import { waitUntil } from '../helpers/processes.js';
 import { readPids, allGone } from '../helpers/pid-file.js';
 import { bashCall, emit, shell, trackedBonsaiBenches } from './bonsai-runtime-bench.js';
@@ -34,6 +35,30 @@ describe('"The wire protocol"', () => {
       output_excerpt: null,
       diff,
     });
+  });
+
+  it('"Shell actions receive one JSON object on stdin; HTTP actions receive it as the POST body" — the same object, POSTed as JSON', async () => {
+    const server = await TestHttpServer.start((_request, response) => response.writeHead(204).end());
+    try {
+      const b = bench();
+      b.configure([
+        { name: 'post', event: 'PreBash', action: { type: 'http', url: server.url('/bonsai'), headers: {} } },
+        { name: 'rec', event: 'PreBash', action: shell('cat > "$REC/stdin.json"') },
+      ]);
+      const result = await b.dispatch('PreBash', { ...bashCall('make'), command: 'make' });
+      expect(result.runs.map((run) => [run.status, run.httpStatus])).toEqual([
+        ['ok', 204],
+        ['ok', undefined],
+      ]);
+      expect(server.requests).toHaveLength(1);
+      const [request] = server.requests;
+      expect(request).toMatchObject({ method: 'POST', path: '/bonsai' });
+      expect(request!.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(request!.body)).toEqual(b.json('stdin.json'));
+      expect(JSON.parse(request!.body)).toMatchObject({ event: 'PreBash', command: 'make', tool_name: 'bash' });
+    } finally {
+      await server.close();
+    }
   });
 
   it('"Environment variables accompany shell actions for scripts that don\'t parse JSON: BONSAI_HOOK_EVENT, BONSAI_PROJECT_ROOT, BONSAI_SESSION_ID, and (when applicable) BONSAI_TOOL_NAME, BONSAI_FILE_PATH, BONSAI_COMMAND."', async () => {
@@ -109,6 +134,42 @@ describe('"Decision semantics"', () => {
     const blocked = await closed.dispatch('PreBash', { command: 'ls' });
     expect(blocked.decision).toBe('block');
     expect(blocked.reason).toContain('bonsai hook "killed" failed (signal)');
+  });
+
+  it('"HTTP: 2xx → continue (+ optional JSON body); anything else → failure."', async () => {
+    const answers: Record<string, [number, string]> = {
+      '/empty': [200, ''],
+      '/block': [200, '{"decision":"block","reason":"server says no"}'],
+      '/error': [500, '{"decision":"block","reason":"ignored"}'],
+      '/redirect': [302, ''],
+    };
+    const server = await TestHttpServer.start((request, response) => {
+      const [status, body] = answers[request.path] ?? [404, ''];
+      response.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    });
+    try {
+      const b = bench();
+      const http = (path: string) => ({ type: 'http' as const, url: server.url(path), headers: {} });
+      b.configure([
+        { name: 'empty', event: 'PreBash', blocking: true, action: http('/empty') },
+        { name: 'error', event: 'PreBash', blocking: true, action: http('/error') },
+        { name: 'redirect', event: 'PreBash', blocking: true, action: http('/redirect') },
+        { name: 'block', event: 'PreBash', blocking: true, action: http('/block') },
+      ]);
+      const result = await b.dispatch('PreBash', { command: 'ls' });
+      expect(result.runs.map((run) => [run.hookId, run.status, run.failureClass, run.httpStatus])).toEqual([
+        ['global:empty', 'ok', null, 200],
+        ['global:error', 'error', 'http_error', 500],
+        ['global:redirect', 'error', 'http_error', 302],
+        ['global:block', 'ok', null, 200],
+      ]);
+      expect(result).toMatchObject({ decision: 'block', reason: 'server says no' });
+      const closed = bench();
+      closed.configure([{ name: 'error', event: 'PreBash', blocking: true, onFailure: 'block', action: http('/error') }]);
+      expect(await closed.dispatch('PreBash', { command: 'ls' })).toMatchObject({ decision: 'block', reason: expect.stringContaining('HTTP 500') });
+    } finally {
+      await server.close();
+    }
   });
 
   it('"Optional JSON response on success: {"decision":"block","reason":"…"}, {"decision":"modify","tool_args":{…}} (PreToolUse only), or {"context":"…"} (folded in as untrusted data)."', async () => {
