@@ -10,6 +10,8 @@ function result(verdict: HookVerdict): string {
   if (verdict.failureClass !== null && verdict.failureClass !== 'cancelled') {
     return `failed (${verdict.failureClass}), ${verdict.decision === 'block' ? 'on_failure = "block": block' : 'warns, the action proceeds'}`;
   }
+  // A warning line (a downgraded veto) is not a message the hook wrote: say what it is.
+  if (verdict.systemMessage !== undefined) return `${outcomeWords({ ...verdict, systemMessage: undefined })}, with a warning`;
   return outcomeWords(verdict);
 }
 
