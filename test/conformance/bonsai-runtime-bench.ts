@@ -2,7 +2,7 @@
 // the real process runner and the bonsai dialect, its hooks built from BonsaiHookData with buildHookSpec (the path
 // the loader takes). Every hook process carries a per-bench mark so the test proves by /proc nothing was left running.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { bonsaiDialect } from '../../src/dialects/bonsai/index.js';
@@ -57,7 +57,16 @@ export class BonsaiBench {
       if (!built.ok) throw new Error(`${input.name}: ${built.error}`);
       return built.hook;
     });
-    const dialect: Dialect = { ...bonsaiDialect, load: () => ({ hooks: specs, diagnostics: [], sources: [] }) };
+    return this.#start({ ...bonsaiDialect, load: () => ({ hooks: specs, diagnostics: [], sources: [] }) });
+  }
+
+  /** Writes the global `<home>/.bonsai/config.toml` and loads it with the real bonsai loader. */
+  configureToml(text: string): Engine {
+    writeFileSync(join(this.home, '.bonsai', 'config.toml'), text);
+    return this.#start(bonsaiDialect);
+  }
+
+  #start(dialect: Dialect): Engine {
     this.#engine = new Engine({
       dialect,
       runner: createProcessRunner(),

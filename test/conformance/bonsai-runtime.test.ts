@@ -84,6 +84,33 @@ describe('"The wire protocol"', () => {
   });
 });
 
+describe('"Definition"', () => {
+  it('the seed\'s example hook, loaded from TOML: a PostFileWrite shell action formats "$BONSAI_FILE_PATH" for each matching file', async () => {
+    const b = bench();
+    // As the seed's cargo-fmt example, with a recorder in place of cargo fmt.
+    b.configureToml(`[[hooks]]
+name = "cargo-fmt"
+event = "PostFileWrite"
+matcher = { path = "**/*.rs" }
+action = { type = "shell", command = "printf '%s\\n' \\"$BONSAI_FILE_PATH\\" >> \\"$REC/formatted\\"" }
+timeout_secs = 20
+blocking = false
+on_failure = "warn"
+enabled = true
+`);
+    const result = await b.dispatch('PostFileWrite', {
+      toolName: 'write',
+      toolInput: {},
+      files: [
+        { path: 'src/main.rs', operation: 'modify', oldContent: 'a', newContent: 'b' },
+        { path: 'README.md', operation: 'modify', oldContent: 'a', newContent: 'b' },
+      ],
+    });
+    expect(result.runs.map((run) => [run.hookId, run.status])).toEqual([['global:cargo-fmt', 'ok']]);
+    expect(b.read('formatted')).toBe('src/main.rs\n');
+  });
+});
+
 describe('"Decision semantics"', () => {
   it('"Shell exit 0 → continue; stdout may carry a JSON response for finer control"', async () => {
     const b = bench();
