@@ -74,7 +74,7 @@ export class BonsaiBench {
       baseEnv: { ...processEnvironment(), REC: this.rec, [TEST_MARK]: this.mark },
       ...(this.#options.delegated ? { delegated: this.#options.delegated } : {}),
       ...(this.#options.runOutputExcerptBytes !== undefined ? { runOutputExcerptBytes: this.#options.runOutputExcerptBytes } : {}),
-      ...(this.#options.tools ? ({ toolKinds: this.#options.tools } as object) : {}),
+      ...(this.#options.tools ? { toolKinds: this.#options.tools } : {}),
     });
     this.#engine.load({ workspace: this.workspace, home: this.home, env: {} });
     return this.#engine;

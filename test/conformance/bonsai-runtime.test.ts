@@ -15,11 +15,10 @@ describe('"The wire protocol"', () => {
   it('"Shell actions receive one JSON object on stdin; HTTP actions receive it as the POST body" — the seed\'s fields, null when absent', async () => {
     const b = bench();
     b.configure([{ name: 'rec', event: 'PreFileWrite', action: shell('cat > "$REC/stdin.json"') }]);
-    const diff = 'diff --bonsai modified src/main.rs\n-old\n+new\n';
     await b.dispatch('PreFileWrite', {
       toolName: 'write',
       toolInput: { path: 'src/main.rs' },
-      files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n', diff } as never],
+      files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }],
     });
     const stdin = b.json('stdin.json');
     expect(Object.keys(stdin)).toEqual([...WIRE_FIELDS]);
@@ -33,7 +32,8 @@ describe('"The wire protocol"', () => {
       command: null,
       exit_code: null,
       output_excerpt: null,
-      diff,
+      // hookd renders the diff from the old and new content the client sent (the evidence part's renderer).
+      diff: 'diff --bonsai modified src/main.rs\n--- a/src/main.rs\n+++ b/src/main.rs\n@@ -1,1 +1,1 @@\n-old\n+new\n',
     });
   });
 
