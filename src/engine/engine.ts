@@ -253,7 +253,7 @@ export class Engine {
   async dispatch(event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
     const snapshot = this.#snapshotFor(event, params);
     // The dialect prepares the params once (e.g. redacts an excerpt, renders diffs), then the request fans out.
-    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params);
+    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
     const { merged: _merged, ...dispatch } = await dispatchUnits({
       dialect: this.dialect,
       event,
@@ -372,7 +372,7 @@ export class Engine {
 
   /** Runs one handler (not in the configuration) on an event, ignoring its matcher. Persists nothing. */
   async dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
-    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params);
+    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
     const { merged: _merged, ...dispatch } = await this.#run(event, prepared, [hook], options, true);
     this.#audit(event, prepared, options.requestId, dispatch);
     return dispatch;
