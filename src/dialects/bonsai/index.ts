@@ -10,7 +10,14 @@ import { committedSources } from './sources.js';
 import { syntheticParams } from './synthetic-params.js';
 import { prepareBonsaiParams } from './prepare-params.js';
 import { redactTexts } from './redact.js';
-import { environment, interpret, matchTarget, merge, renderStdin } from './runtime-stubs.js';
+import { renderStdin } from './envelope.js';
+import { bonsaiEnvironment } from './environment.js';
+import { expand } from './expand.js';
+import { matchTarget, matchTargetField } from './match-target.js';
+import { combine, gatesEffect, merge, stopsDispatch, vetoes } from './merge.js';
+import { interpret } from './output.js';
+import { bonsaiReading } from './output-reading.js';
+import { serializedTools } from './serialize-tools.js';
 
 export const bonsaiDialect: Dialect = {
   name: 'bonsai',
@@ -20,10 +27,18 @@ export const bonsaiDialect: Dialect = {
   continuationEvents: [],
   load: (context) => loadBonsaiHooks(context),
   matchTarget,
+  matchTargetField,
   renderStdin,
-  environment,
+  environment: bonsaiEnvironment,
   interpret,
+  describeReading: bonsaiReading,
   merge,
+  stopsDispatch,
+  vetoes,
+  expand,
+  combine,
+  gatesEffect,
+  serializedTools,
   prepareParams: prepareBonsaiParams,
   redact: redactTexts,
   defaultTimeoutMs: DEFAULT_TIMEOUT_SECS * 1000,
