@@ -56,7 +56,7 @@ describe('event methods', () => {
   it('each event method sends its hooks/<Event> request: the hook of that event reads its envelope, the result names the event', async () => {
     const workspace = makeWorkspace();
     const seen = makeWorkspace();
-    // Claude has every event but bonsai's four (PreFileWrite, PostFileWrite, PreBash, PostBash: bonsai-events.test.ts).
+    // Claude has every event but bonsai's four (PreFileWrite, PostFileWrite, PreBash, PostBash: bonsai-e2e.test.ts).
     const claudeEvents = EVENT_NAMES.filter((event) => !BONSAI_ONLY.includes(event));
     claudeSettings(workspace, Object.fromEntries(claudeEvents.map((event) => [event, [{ hooks: [{ type: 'command', command: `cat > '${join(seen, event)}.json'${event === 'WorktreeCreate' ? '; pwd' : ''}` }] }]])));
     const client = await spawnTestClient({ workspace });
