@@ -1,6 +1,6 @@
 // The bonsai additions through the TypeScript client and the built sidecar: the four file/shell event methods reach
 // hookd's bonsai dialect (a programmatic hook of each event sees its request), and tools with kinds are accepted at
-// initialize. The approval and text-judge flows against a bonsai TOML config are in bonsai-approval-e2e.test.ts.
+// initialize (what they make fire: bonsai-tools-e2e.test.ts). The approval and text-judge flows against a bonsai TOML config are in bonsai-approval-e2e.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { HookInvocation } from '../src/index.js';
 import { makeWorkspace, SESSION, spawnTestClient, useSidecar } from './helpers.js';
