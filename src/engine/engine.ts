@@ -33,6 +33,7 @@ import { summarizeRun } from './run-summary.js';
 import { candidacyBlock, conditionHolds, matcherAccepts } from './hook-selection.js';
 import { explainEvent } from './explain.js';
 import { TrustBook, type TrustState } from './trust-state.js';
+import { ApprovalProblems, approvalDiagnostics, approvalQuestions, type ApprovalQuestion } from './approvals.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -58,6 +59,10 @@ export type EngineOptions = {
   readonly onAsyncSettled?: (settled: AsyncSettled) => void;
   /** Opt-in audit log: a record per run and per decision; dialects append their own through EventContext.audit. */
   readonly auditLog?: AuditLog;
+  /** The client answers hooks/approve: the server asks it about hooks awaiting approval (diagnostics say so). */
+  readonly asksApproval?: boolean;
+  /** Called after each reload (not the first load), so the server can ask the approvals the new load needs. Must not throw. */
+  readonly onReload?: () => void;
   /** What the client declared about its tools (initialize `tools`), for Dialect.expand; absent: none declared. */
   readonly toolKinds?: ToolKinds;
 };
@@ -100,6 +105,7 @@ export class Engine {
   readonly #runs = new RunSnapshots();
   readonly #clientHooks: ClientHooks;
   readonly #trust = new TrustBook();
+  readonly #approvalProblems = new ApprovalProblems();
   /** Async handlers' runs: cancelled by session cancel and abortAll, never by their request's cancel. */
   readonly #background = new InFlightRegistry();
   readonly #outbox = new AsyncOutbox();
@@ -125,6 +131,7 @@ export class Engine {
   /** Loads again; files the dialect rejects keep the hooks last loaded from them. Runs in flight are untouched. */
   reload(context: LoadContext): RegistrySnapshot {
     this.#snapshot = snapshotKeepingLastGood(this.#snapshot, this.dialect.load(context));
+    this.#options.onReload?.();
     return this.#snapshot;
   }
 
@@ -139,7 +146,7 @@ export class Engine {
   }
 
   diagnostics(): Diagnostic[] {
-    return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics(), ...this.#capabilityDiagnostics()];
+    return [...this.#snapshot.diagnostics, ...this.#trustDiagnostics(), ...this.#approvalDiagnostics(), ...this.#capabilityDiagnostics()];
   }
 
   #capabilityDiagnostics(): Diagnostic[] {
@@ -152,7 +159,8 @@ export class Engine {
     for (const hook of this.#snapshot.hooks) {
       if (hook.trustKey === undefined || hook.disabled) continue;
       const state = this.#trust.state(this.#snapshot, hook.trustKey);
-      if (state === 'trusted') continue;
+      // Hooks asking approval have diagnostics of their own (#approvalDiagnostics).
+      if (state === 'trusted' || state === 'awaiting_approval' || state === 'denied') continue;
       const entry = waiting.get(hook.source) ?? { key: hook.trustKey, state, count: 0 };
       entry.count += 1;
       waiting.set(hook.source, entry);
@@ -163,6 +171,16 @@ export class Engine {
       code: state,
       message: state === 'untrusted' ? `${count} hook(s) in ${file} do not run until the client trusts "${key}" (trust/set)` : this.#modifiedMessage(file, key, count),
     }));
+  }
+
+  #approvalDiagnostics(): Diagnostic[] {
+    const snapshot = this.#snapshot;
+    return approvalDiagnostics({
+      snapshot,
+      stateOf: (key) => this.#trust.state(snapshot, key),
+      clientAsked: this.#options.asksApproval === true,
+      problems: this.#approvalProblems,
+    });
   }
 
   #modifiedMessage(file: string, key: string, count: number): string {
@@ -205,7 +223,37 @@ export class Engine {
    */
   setTrusted(key: string, trusted: boolean, trustedHash: string | null = this.currentTrustHash(key) ?? null): void {
     if (trusted) this.#trust.set(key, trustedHash);
-    else this.#trust.delete(key);
+    else {
+      this.#trust.delete(key);
+      this.#trust.forgetForLoad(this.#snapshot, key);
+    }
+  }
+
+  /**
+   * What the current configuration load needs approved: one question per trust key awaiting approval (HookSpec.approval
+   * hooks without an answer for their current declaration), in configured order.
+   */
+  approvalQuestions(): ApprovalQuestion[] {
+    const snapshot = this.#snapshot;
+    return approvalQuestions(snapshot, (key) => this.#trust.state(snapshot, key), (key) => this.#trust.currentHash(snapshot, key));
+  }
+
+  /**
+   * Records an answer about `key` for `hash` (the hash the question covered; an answer for a hash the key no longer
+   * has approves nothing now): `load` (once: this configuration load only), `process` (session; the server also
+   * persists a "project" answer and then calls this), `deny` (for this process and this hash).
+   */
+  answerApproval(key: string, hash: string | null, answer: 'load' | 'process' | 'deny'): void {
+    const snapshot = this.#snapshot;
+    this.#approvalProblems.clear(snapshot, key);
+    if (answer === 'load') this.#trust.approveForLoad(snapshot, key, hash);
+    else if (answer === 'process') this.#trust.set(key, hash);
+    else this.#trust.deny(snapshot, key, hash);
+  }
+
+  /** Asking the client about `key` failed (a bad or error answer): it stays awaiting approval, a diagnostic says why. */
+  noteApprovalProblem(key: string, message: string): void {
+    this.#approvalProblems.note(this.#snapshot, key, message);
   }
 
   registerClientHook(params: RegisterHookParams): { readonly hookId: string } | { readonly error: string } {
@@ -253,7 +301,7 @@ export class Engine {
   async dispatch(event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
     const snapshot = this.#snapshotFor(event, params);
     // The dialect prepares the params once (e.g. redacts an excerpt, renders diffs), then the request fans out.
-    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params);
+    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
     const { merged: _merged, ...dispatch } = await dispatchUnits({
       dialect: this.dialect,
       event,
@@ -372,7 +420,7 @@ export class Engine {
 
   /** Runs one handler (not in the configuration) on an event, ignoring its matcher. Persists nothing. */
   async dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
-    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params);
+    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
     const { merged: _merged, ...dispatch } = await this.#run(event, prepared, [hook], options, true);
     this.#audit(event, prepared, options.requestId, dispatch);
     return dispatch;

@@ -60,6 +60,10 @@ function blockDetail(block: CandidacyBlock, hook: HookSpec, request: ExplainRequ
       return `${hook.source} needs trust: "${hook.trustKey ?? ''}" is not trusted (trust/set)`;
     case 'modified':
       return request.modifiedWhy?.(hook) ?? `${hook.source} changed since "${hook.trustKey ?? ''}" was trusted: review and trust it again (trust/set)`;
+    case 'awaiting_approval':
+      return `it awaits approval (hooks/approve, or trust/set "${hook.trustKey ?? ''}"): it does not fire until approved`;
+    case 'denied':
+      return `its approval was denied for this hookd process (for its current declaration): it does not fire`;
     case 'once':
       return `"once": it already ran in session ${JSON.stringify(request.params.session.id)}`;
   }

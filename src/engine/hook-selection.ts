@@ -4,7 +4,7 @@ import type { EventContext, HookSpec } from './dialect.js';
 import type { TrustView } from './trust-state.js';
 
 /** Why a hook is no candidate of a dispatch at all (checked before matching). */
-export type CandidacyBlock = 'disabled' | 'untrusted' | 'modified' | 'once';
+export type CandidacyBlock = 'disabled' | 'untrusted' | 'modified' | 'awaiting_approval' | 'denied' | 'once';
 
 /**
  * The first reason a hook may not be dispatched now: disabled, not trusted for its current content, or a `once`

@@ -9,6 +9,8 @@ export const EXPLAIN_REASONS = [
   'disabled',
   'untrusted',
   'modified',
+  'awaiting_approval',
+  'denied',
   'condition',
   'wrong-event',
   'deduplicated',

@@ -154,9 +154,11 @@ export const HookInfoSchema = z
     priority: z.number().optional().describe('Dispatch order within the event, when set (programmatic hooks).'),
     disabled: z.boolean().optional().describe('Disabled in its configuration (kept, never dispatched).'),
     trust: z
-      .enum(['trusted', 'untrusted', 'modified'])
+      .enum(['trusted', 'untrusted', 'modified', 'awaiting_approval', 'denied'])
       .optional()
-      .describe('Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run).'),
+      .describe(
+        'Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run); awaiting_approval: a hook that asks approval (hooks/approve) and has none for its current declaration yet; denied: its approval was denied in this hookd process.',
+      ),
     trustKey: z.string().optional(),
   })
   .meta({ id: 'HookInfo' });
@@ -206,7 +208,10 @@ export type ProgressParams = z.infer<typeof ProgressParamsSchema>;
 export const DiagnosticsParamsSchema = z
   .looseObject({
     diagnostics: z.array(DiagnosticSchema).describe('Every current diagnostic (an empty list: the configuration is clean).'),
-    trigger: z.literal('reload').optional().describe('What produced the list: a reload (file watcher or hooks/reload).'),
+    trigger: z
+      .enum(['reload', 'approval'])
+      .optional()
+      .describe('What produced the list: a reload (file watcher or hooks/reload), or an approval question settled (hooks/approve answered, failed or got a bad answer).'),
     changedFiles: z.array(z.string()).optional().describe('On reload: the files whose change triggered it.'),
     hooks: z.number().int().optional().describe('Configured hooks now current.'),
   })

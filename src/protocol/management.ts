@@ -31,8 +31,10 @@ export const TrustEntrySchema = z
     key: z.string().describe('What is trusted, e.g. "workspace:/abs/path" for project-local hooks.'),
     trusted: z.boolean().describe('Trusted for the content loaded now (state "trusted"): its hooks run.'),
     state: z
-      .enum(['trusted', 'untrusted', 'modified'])
-      .describe('modified: trusted for other content (the file changed since, or the trust predates content hashes); its hooks do not run.'),
+      .enum(['trusted', 'untrusted', 'modified', 'awaiting_approval', 'denied'])
+      .describe(
+        'modified: trusted for other content (the file changed since, or the trust predates content hashes); its hooks do not run. awaiting_approval / denied: keys of hooks that ask approval (hooks/approve): not approved yet for the current content, or denied in this hookd process.',
+      ),
     hooks: z.number().int().describe('Configured hooks that need this key.'),
     sources: z.array(z.string()),
     currentHash: z.string().optional().describe('Content hash of what the key covers now, e.g. "sha256:<hex>" (absent when the dialect hashes nothing).'),

@@ -17,6 +17,7 @@ import type { RequestHandler } from '../rpc/server.js';
 import type { TrustStore } from '../trust/store.js';
 import { reloadAndReport } from './config-reloader.js';
 import { explainRequest } from './explain-handler.js';
+import type { ApprovalAsker } from './approval-asker.js';
 
 /** What an initialized session holds. */
 export type ActiveSession = {
@@ -24,6 +25,8 @@ export type ActiveSession = {
   readonly loadContext: LoadContext;
   readonly trustStore: TrustStore;
   readonly programmaticHooks: boolean;
+  /** Asks hooks/approve questions (the client declared capabilities.hookApproval). */
+  readonly approvals?: ApprovalAsker;
 };
 
 function trustEntries(engine: Engine) {
@@ -100,6 +103,8 @@ export function managementHandlers(
         const what = params.trusted ? `trusted${contentHash !== undefined ? ` for ${contentHash}` : ''}` : 'untrusted';
         deps.logger.info(`trust: ${key} is now ${what}${params.persist ? ' (recorded)' : ' (this session)'}`);
       }
+      // Questions trust/set just answered are withdrawn from the client.
+      active().approvals?.withdrawAnswered();
       return { entries: trustEntries(engine), hooks: engine.hooks(), diagnostics: engine.diagnostics() };
     },
     'hooks/explain': async (raw) => explainRequest(active().engine, raw as ExplainParams),

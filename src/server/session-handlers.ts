@@ -46,6 +46,7 @@ import type { AuditLog } from '../engine/audit-log.js';
 import { setUpAuditLog } from './audit-log-setup.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 import { sourceHandlers } from './source-handlers.js';
+import { createApprovalAsker } from './approval-asker.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
@@ -157,6 +158,9 @@ export function createSession(deps: SessionDeps): Session {
       delegated: delegatedClient(params.capabilities, deps.callClient),
       serverOptions: options,
       ...(audit.log ? { auditLog: audit.log } : {}),
+      asksApproval: params.capabilities.hookApproval === true,
+      // Each reload is a new configuration load: ask what it needs approved.
+      onReload: () => session?.approvals?.askNow(),
       toolKinds: toolKindsOf(params.tools),
     });
     const home = params.home ?? homedir();
@@ -174,6 +178,8 @@ export function createSession(deps: SessionDeps): Session {
     const trustStore = new TrustStore(options.trustStorePath ?? defaultTrustStorePath(home));
     // Each trust is for the content hash recorded with it; an entry without one (older hookd) trusts no content.
     for (const { key, trustedHash } of trustStore.trustedEntries()) engine.setTrusted(key, true, trustedHash);
+    const approvals =
+      params.capabilities.hookApproval === true ? createApprovalAsker({ engine, trustStore, callClient: deps.callClient, logger, notify: deps.onDiagnostics }) : undefined;
     const diagnostics = engine.diagnostics();
     if (audit.diagnostic) diagnostics.push(audit.diagnostic);
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
@@ -195,7 +201,9 @@ export function createSession(deps: SessionDeps): Session {
     // An initialize still running when hookd began exiting (or shutdown arrived) is answered, but watches nothing.
     const stopped = closing || shutdownRequested;
     if (stopped) await reloader?.close();
-    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}) };
+    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}), ...(approvals ? { approvals } : {}) };
+    // Asked right after the initialize answer is written (never awaited: hooks awaiting approval just do not fire).
+    if (approvals !== undefined && !stopped) setImmediate(() => approvals.askNow());
     const result: InitializeResult = {
       protocolVersion: PROTOCOL_VERSION,
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -218,6 +226,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   const stopEverything = async () => {
+    session?.approvals?.close();
     await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
     // What the aborted runs recorded reaches the file before the answer (shutdown) or the exit.
     await auditLog?.flush(500);

@@ -99,26 +99,46 @@ export function bonsaiParamsFromEnvelope(envelope: Readonly<Record<string, unkno
   return { ok: true, event, params, nativeNames, notes };
 }
 
+/** A header path as the diff renders it: verbatim, or a JSON string when it holds quotes, backslashes or control characters. */
+function quotedPath(written: string): string | undefined {
+  if (!written.startsWith('"')) return written;
+  try {
+    const path = JSON.parse(written) as unknown;
+    return typeof path === 'string' && path !== '' ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The files of a rendered diff (`diff --bonsai <created|modified|deleted> <path>` then `-`, `+` and ` ` lines; `@@`
  * hunk headers, `---`/`+++` file lines, `\ No newline` and `[diff truncated …]` markers are skipped): each file's old
  * lines (context and removed) and new lines (context and added).
  */
 export function filesOfDiff(diff: string): FileChange[] | { error: string } {
-  const files: { path: string; operation: FileChange['operation']; old: string[]; next: string[]; started: boolean }[] = [];
+  // last: the op of the latest content line; *Open: that side ends without a newline (a `\ No newline` marker).
+  const files: { path: string; operation: FileChange['operation']; old: string[]; next: string[]; started: boolean; last: string; oldOpen: boolean; nextOpen: boolean }[] = [];
   const lines = diff.split('\n');
   if (lines.at(-1) === '') lines.pop();
   for (const line of lines) {
     const header = DIFF_HEADER.exec(line);
     if (header !== null) {
-      files.push({ path: header[2]!, operation: OPERATION[header[1] as keyof typeof OPERATION], old: [], next: [], started: false });
+      const path = quotedPath(header[2]!);
+      if (path === undefined) return { error: `the header ${JSON.stringify(line.slice(0, 120))} has a malformed quoted path` };
+      files.push({ path, operation: OPERATION[header[1] as keyof typeof OPERATION], old: [], next: [], started: false, last: ' ', oldOpen: false, nextOpen: false });
       continue;
     }
     const file = files.at(-1);
     if (file === undefined) return { error: 'must start with a "diff --bonsai <created|modified|deleted> <path>" line' };
     if (!file.started && (line.startsWith('--- ') || line.startsWith('+++ '))) continue;
-    if (line.startsWith('@@') || line.startsWith('\\') || line.startsWith('[diff truncated')) continue;
+    if (line.startsWith('\\')) {
+      if (file.last !== '+') file.oldOpen = true;
+      if (file.last !== '-') file.nextOpen = true;
+      continue;
+    }
+    if (line.startsWith('@@') || line.startsWith('[diff truncated')) continue;
     file.started = true;
+    file.last = line.slice(0, 1) || ' ';
     const body = line.slice(1);
     if (line.startsWith('-')) file.old.push(body);
     else if (line.startsWith('+')) file.next.push(body);
@@ -128,11 +148,11 @@ export function filesOfDiff(diff: string): FileChange[] | { error: string } {
     } else return { error: `line ${JSON.stringify(line.slice(0, 80))} is not a diff line (it must start with "-", "+" or " ")` };
   }
   if (files.length === 0) return { error: 'must start with a "diff --bonsai <created|modified|deleted> <path>" line' };
-  const text = (kept: string[]) => (kept.length === 0 ? '' : `${kept.join('\n')}\n`);
+  const text = (kept: string[], open: boolean) => (kept.length === 0 ? '' : `${kept.join('\n')}${open ? '' : '\n'}`);
   return files.map((file) => ({
     path: file.path,
     operation: file.operation,
-    oldContent: file.operation === 'create' ? null : text(file.old),
-    newContent: file.operation === 'delete' ? null : text(file.next),
+    oldContent: file.operation === 'create' ? null : text(file.old, file.oldOpen),
+    newContent: file.operation === 'delete' ? null : text(file.next, file.nextOpen),
   }));
 }

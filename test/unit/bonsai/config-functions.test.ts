@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bonsaiDialect } from '../../../src/dialects/bonsai/index.js';
+import { renderDiffEvidence } from '../../../src/dialects/bonsai/diff-evidence.js';
 import { bonsaiParamsFromEnvelope, filesOfDiff } from '../../../src/dialects/bonsai/envelope-params.js';
 import { bonsaiData, BONSAI_EVENTS } from '../../../src/dialects/bonsai/hook-data.js';
 import { syntheticParams } from '../../../src/dialects/bonsai/synthetic-params.js';
@@ -84,8 +85,26 @@ describe('paramsFromEnvelope (the seed wire object)', () => {
 
   it('diffs: creations, deletions, hunk headers, no-newline and truncation markers', () => {
     expect(filesOfDiff('diff --bonsai created a.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n')).toEqual([{ path: 'a.txt', operation: 'create', oldContent: null, newContent: 'one\ntwo\n' }]);
-    expect(filesOfDiff('diff --bonsai deleted b.txt\n--- b.txt\n+++ /dev/null\n-gone\n\\ No newline at end of file\n')).toEqual([{ path: 'b.txt', operation: 'delete', oldContent: 'gone\n', newContent: null }]);
+    expect(filesOfDiff('diff --bonsai deleted b.txt\n--- b.txt\n+++ /dev/null\n-gone\n\\ No newline at end of file\n')).toEqual([{ path: 'b.txt', operation: 'delete', oldContent: 'gone', newContent: null }]);
     expect(filesOfDiff('diff --bonsai modified c.txt\n keep\n-a\n+b\n[diff truncated: +10 -3]\n')).toEqual([{ path: 'c.txt', operation: 'modify', oldContent: 'keep\na\n', newContent: 'keep\nb\n' }]);
+  });
+});
+
+describe('paramsFromEnvelope: round trip with the diff hooks see (diff-evidence.ts)', () => {
+  it.each([
+    ['modified', 'src/main.rs', 'fn main() {\n    one();\n    two();\n}\n', 'fn main() {\n    one();\n    three();\n}\n'],
+    ['created', 'docs/new "quoted".md', '', '# title\nbody\n'],
+    ['deleted', 'old.txt', 'a\nb', ''],
+  ] as const)('%s %s: reading the rendered diff back and rendering it again gives the same diff', async (kind, path, oldContent, newContent) => {
+    const first = await renderDiffEvidence({ path, kind, oldContent, newContent });
+    const files = filesOfDiff(first.text);
+    if ('error' in files) throw new Error(files.error);
+    expect(files).toEqual([expect.objectContaining({ path, operation: { created: 'create', modified: 'modify', deleted: 'delete' }[kind] })]);
+    const [file] = files;
+    const again = await renderDiffEvidence({ path, kind, oldContent: file!.oldContent ?? '', newContent: file!.newContent ?? '' });
+    // Line numbers in the hunk headers may differ (lines outside the hunks are unknown); the changed lines do not.
+    const body = (text: string) => text.split('\n').filter((line) => !line.startsWith('@@'));
+    expect(body(again.text)).toEqual(body(first.text));
   });
 });
 
