@@ -22,15 +22,13 @@ async function firesEventually(client: HookdClient, hookId: string): Promise<boo
   return waitUntil(async () => (await client.preBash({ session: SESSION, command: 'ls' })).runs.some((run) => run.hookId === hookId && run.status === 'ok'), DEADLINE_MS);
 }
 
-// Skipped until part E (the server's side of hooks/approve) is in main: the groundwork sidecar never sends hooks/approve.
-// The lead enables it (describe.skip → describe) after merging E; it then runs against the built sidecar as is.
-describe.skip('bonsai approvals (hooks/approve) through the built sidecar', () => {
+describe('bonsai approvals (hooks/approve) through the built sidecar', () => {
   it('"a project hook with a shell or http action needs one approval before it first runs: hookd asks the client (a server → client request showing the command or URL)"; answered once, it fires', async () => {
     const workspace = makeWorkspace();
     const marker = join(workspace, 'ran');
     const { file, command } = bonsaiConfig(workspace, 'audit', marker);
     const asked: ApprovalRequest[] = [];
-    const client = await spawnTestClient({ workspace, dialect: 'bonsai', approve: (request) => (asked.push(request), 'once') });
+    const client = await spawnTestClient({ workspace, home: makeWorkspace(), dialect: 'bonsai', approve: (request) => (asked.push(request), 'once') });
     expect(await waitUntil(() => asked.length === 1, DEADLINE_MS)).toBe(true);
     expect(asked[0]).toMatchObject({ hookId: 'project:audit', name: 'audit', event: 'PreBash', actionType: 'shell', summary: command, source: file });
     expect(asked[0]!.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -45,7 +43,7 @@ describe.skip('bonsai approvals (hooks/approve) through the built sidecar', () =
     bonsaiConfig(workspace, 'audit', marker);
     let answer: (choice: ApprovalChoice) => void = () => {};
     let asked = 0;
-    const client = await spawnTestClient({ workspace, dialect: 'bonsai', approve: () => new Promise<ApprovalChoice>((resolve) => ((asked += 1), (answer = resolve))) });
+    const client = await spawnTestClient({ workspace, home: makeWorkspace(), dialect: 'bonsai', approve: () => new Promise<ApprovalChoice>((resolve) => ((asked += 1), (answer = resolve))) });
     expect(await waitUntil(() => asked === 1, DEADLINE_MS)).toBe(true);
     const waiting = await client.preBash({ session: SESSION, command: 'ls' });
     expect(waiting.runs.filter((run) => run.hookId === 'project:audit' && run.status === 'ok')).toEqual([]);
