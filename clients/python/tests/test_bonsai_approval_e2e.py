@@ -9,15 +9,9 @@ import shlex
 import threading
 from pathlib import Path
 
-import pytest
-
 import hookd
 
 from conftest import hookd_argv, run_async, wait_until
-
-# Skipped until part E (the server's side of hooks/approve) is in main: the groundwork sidecar never sends
-# hooks/approve. The lead removes this line after merging E; the tests then run against the built sidecar as they are.
-pytestmark = pytest.mark.skip(reason="needs the server side of hooks/approve (issue 12 part E) in the built sidecar")
 
 
 def bonsai_config(root: Path, name: str, marker: Path) -> tuple[Path, str]:
@@ -43,7 +37,7 @@ def test_a_project_shell_hook_is_asked_about_showing_the_command_and_fires_once_
         asked.append(params)
         return "once"
 
-    with hookd.spawn(workspace, home=workspace, command=hookd_argv(), dialect="bonsai", approve=approve) as h:
+    with hookd.spawn(workspace, home=workspace.parent, command=hookd_argv(), dialect="bonsai", approve=approve) as h:
         leak_guard.append(h.pid)
         assert wait_until(lambda: len(asked) == 1)
         assert (asked[0].hook_id, asked[0].name, asked[0].event, asked[0].action_type, asked[0].summary, asked[0].source) == (
@@ -72,7 +66,7 @@ def test_until_answered_the_hook_does_not_fire_and_denied_it_never_does(workspac
         release.wait(30)
         return "deny"
 
-    with hookd.spawn(workspace, home=workspace, command=hookd_argv(), dialect="bonsai", approve=approve) as h:
+    with hookd.spawn(workspace, home=workspace.parent, command=hookd_argv(), dialect="bonsai", approve=approve) as h:
         leak_guard.append(h.pid)
         assert asked.wait(10)
         assert not ran(h.pre_bash("ls"), "project:audit")
