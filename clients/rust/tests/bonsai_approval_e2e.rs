@@ -1,7 +1,6 @@
 //! Approvals through the Rust client and the built sidecar with a bonsai TOML config: hookd asks the `on_approve`
 //! handler (`hooks/approve`) for each project shell/http hook, once per configuration load, and the answer decides
-//! whether the hook fires; global hooks and llm_prompt hooks are not asked. Ignored until part E (the server's side of
-//! `hooks/approve`) is in main: the groundwork sidecar never sends it (`cargo test -- --ignored` runs them).
+//! whether the hook fires; global hooks and llm_prompt hooks are not asked.
 
 mod common;
 
@@ -40,14 +39,15 @@ async fn fires_eventually(hookd: &Hookd, hook_id: &str) -> bool {
 }
 
 #[tokio::test]
-#[ignore = "needs the server side of hooks/approve (issue 12 part E) in the built sidecar; run with --ignored once merged"]
 async fn a_project_hook_with_a_shell_action_needs_one_approval_hookd_asks_the_client_showing_the_command() {
     let ws = TempDir::new("hookd-rs-approve");
     let marker = ws.path().join("ran");
     let (file, command) = bonsai_config(ws.path(), "audit", &marker);
     let asked = Arc::new(Mutex::new(Vec::new()));
     let record = asked.clone();
+    let home = TempDir::new("hookd-rs-approve-home");
     let hookd = builder(ws.path())
+        .home(home.path())
         .dialect("bonsai")
         .on_approve(move |params: ApproveHookParams| {
             record.lock().unwrap().push(params);
@@ -73,7 +73,6 @@ async fn a_project_hook_with_a_shell_action_needs_one_approval_hookd_asks_the_cl
 }
 
 #[tokio::test]
-#[ignore = "needs the server side of hooks/approve (issue 12 part E) in the built sidecar; run with --ignored once merged"]
 async fn until_answered_the_hook_does_not_fire_and_denied_it_never_does() {
     let ws = TempDir::new("hookd-rs-deny");
     let marker = ws.path().join("ran");
@@ -82,7 +81,9 @@ async fn until_answered_the_hook_does_not_fire_and_denied_it_never_does() {
     let rx = Arc::new(Mutex::new(Some(rx)));
     let asked = Arc::new(Mutex::new(0));
     let count = asked.clone();
+    let home = TempDir::new("hookd-rs-approve-home");
     let hookd = builder(ws.path())
+        .home(home.path())
         .dialect("bonsai")
         .on_approve(move |_| {
             *count.lock().unwrap() += 1;
@@ -107,7 +108,6 @@ async fn until_answered_the_hook_does_not_fire_and_denied_it_never_does() {
 }
 
 #[tokio::test]
-#[ignore = "needs the server side of hooks/approve (issue 12 part E) in the built sidecar; run with --ignored once merged"]
 async fn global_config_hooks_are_pre_trusted_and_llm_prompt_hooks_skip_the_gate() {
     let root = TempDir::new("hookd-rs-pretrusted");
     let home = root.path().join("home");
