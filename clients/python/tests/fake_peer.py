@@ -1,5 +1,6 @@
 """A scripted JSON-RPC peer standing in for hookd, for what the real sidecar cannot be made to do on demand:
-send an unknown request, cancel its own request, die mid-request, stay silent, refuse to exit.
+send an unknown request, cancel its own request, die mid-request, stay silent, refuse to exit, send a given
+server request (test/serverRequest), echo the initialize params (scenario echo-initialize).
 
     python fake_peer.py SCENARIO [--content-length]
 
@@ -78,6 +79,8 @@ def main() -> None:
             continue
         if method == "initialize":
             result(message, INIT_RESULT)
+            if SCENARIO == "echo-initialize":
+                send({"jsonrpc": "2.0", "method": "test/initializeParams", "params": message.get("params")})
         elif method == "ping":
             result(message, {})
         elif method == "shutdown":
@@ -97,6 +100,11 @@ def main() -> None:
             if params.get("cancelAfter") is not None:
                 time.sleep(params["cancelAfter"])
                 send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 7}})
+        elif method == "test/serverRequest":
+            # send the client the server request given as {id, method, params} (hooks/approve, hooks/judge, ...)
+            result(message, {})
+            request = message.get("params") or {}
+            send({"jsonrpc": "2.0", "id": request.get("id", 9), "method": request["method"], "params": request.get("params")})
         elif method == "hooks/register":
             result(message, {"hookId": "client:1"})
         elif method == "test/die":

@@ -116,6 +116,10 @@ fn event_params(event: &str, params: Option<&Value>) -> Option<Result<(), String
         "SubagentStop" => round_trip::<SubagentStop>(params),
         "PreCompact" => round_trip::<PreCompact>(params),
         "PostCompact" => round_trip::<PostCompact>(params),
+        "PreFileWrite" => round_trip::<PreFileWrite>(params),
+        "PostFileWrite" => round_trip::<PostFileWrite>(params),
+        "PreBash" => round_trip::<PreBash>(params),
+        "PostBash" => round_trip::<PostBash>(params),
         _ => return None,
     })
 }
@@ -201,6 +205,7 @@ impl Checker {
                     (methods::INVOKE_HOOK, Ok(result)) => round_trip::<InvokeHookResult>(result),
                     (methods::JUDGE, Ok(result)) => round_trip::<JudgeResult>(result),
                     (methods::CALL_MCP_TOOL, Ok(result)) => round_trip::<CallMcpToolResult>(result),
+                    (methods::APPROVE, Ok(result)) => round_trip::<ApproveHookResult>(result),
                     (_, Ok(_)) => Err(format!("no type for the result of {method}")),
                     (_, Err(_)) => Ok(()),
                 }
@@ -211,6 +216,7 @@ impl Checker {
                     methods::INVOKE_HOOK => round_trip::<InvokeHookParams>(params.as_ref().ok_or("no params")?),
                     methods::JUDGE => round_trip::<JudgeParams>(params.as_ref().ok_or("no params")?),
                     methods::CALL_MCP_TOOL => round_trip::<CallMcpToolParams>(params.as_ref().ok_or("no params")?),
+                    methods::APPROVE => round_trip::<ApproveHookParams>(params.as_ref().ok_or("no params")?),
                     _ => Err(format!("unknown server request {method}")),
                 }
             }

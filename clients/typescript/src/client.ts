@@ -5,7 +5,7 @@ import { ResponseError } from 'vscode-jsonrpc/node';
 import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from './protocol.gen/index.js';
 import { HookdConnection, type ConnectionOptions, type RequestOptions } from './connection.js';
 import type { HookdTransport } from './framing.js';
-import { answerJudge, answerMcpToolCall, type JudgeHandler, type McpToolHandler } from './delegated.js';
+import { answerApproval, answerJudge, answerMcpToolCall, type ApprovalHandler, type JudgeHandler, type McpToolHandler } from './delegated.js';
 import type { HookdAbortSignal } from './process-types.js';
 import type {
   EventInput,
@@ -41,16 +41,19 @@ export class HookdClient extends HookdConnection implements EventMethods {
   readonly #handlers = new Map<string, HookHandler>();
   #judge: JudgeHandler | undefined;
   #mcpTool: McpToolHandler | undefined;
+  #approve: ApprovalHandler | undefined;
 
   constructor(transport: HookdTransport, options: ConnectionOptions = {}) {
     super(transport, options);
     this.connection.onRequest('hooks/invoke', (params: unknown, token: CancellationToken) => this.#invoke(params, token));
     this.connection.onRequest('hooks/judge', (params: unknown, token: CancellationToken) => answerJudge(this.#judge, params, token));
     this.connection.onRequest('hooks/callMcpTool', (params: unknown, token: CancellationToken) => answerMcpToolCall(this.#mcpTool, params, token));
+    this.connection.onRequest('hooks/approve', (params: unknown, token: CancellationToken) => answerApproval(this.#approve, params, token));
   }
 
   /**
-   * Answers hookd's `hooks/judge` (Claude `prompt` / `agent` hooks) with the agent's model. Declare
+   * Answers hookd's `hooks/judge` (Claude `prompt` / `agent` hooks, bonsai `llm_prompt`) with the agent's model: a
+   * verdict `{ok, reason?}`, or for `reply: "text"` the model's text (`{text}` or a string). Declare
    * `capabilities.modelJudge` in initialize (`spawnHookd({judge})` does both).
    */
   onJudge(handler: JudgeHandler): void {
@@ -60,6 +63,16 @@ export class HookdClient extends HookdConnection implements EventMethods {
   /** Answers hookd's `hooks/callMcpTool` (`mcp_tool` hooks); declare `capabilities.mcpTools` (`spawnHookd({callMcpTool})` does both). */
   onCallMcpTool(handler: McpToolHandler): void {
     this.#mcpTool = handler;
+  }
+
+  /**
+   * Answers hookd's `hooks/approve` (a hook that needs approval before it first runs, e.g. a bonsai project hook with
+   * a shell or http action): show the user `summary` and answer once / session / project / deny. Declare
+   * `capabilities.hookApproval` (`spawnHookd({approve})` does both). hookd asks once per configuration load and never
+   * waits for the answer to serve events: until it comes, the hook does not fire.
+   */
+  onApprove(handler: ApprovalHandler): void {
+    this.#approve = handler;
   }
 
   async #invoke(params: unknown, token: CancellationToken): Promise<ServerRequestAnswer<'hooks/invoke'>> {

@@ -1,6 +1,18 @@
 // hookd-client: the public surface. Re-exports only; each concept lives in its own file.
 export { HookdClient, type EventMethods, type HookAnswer, type HookHandler, type HookHandlerContext, type HookInvocation, type InitializeResult } from './client.js';
-export type { DelegatedContext, JudgeAnswer, JudgeHandler, JudgeRequest, McpToolAnswer, McpToolCall, McpToolHandler } from './delegated.js';
+export type {
+  ApprovalAnswer,
+  ApprovalChoice,
+  ApprovalHandler,
+  ApprovalRequest,
+  DelegatedContext,
+  JudgeAnswer,
+  JudgeHandler,
+  JudgeRequest,
+  McpToolAnswer,
+  McpToolCall,
+  McpToolHandler,
+} from './delegated.js';
 export { HookdConnection, type ConnectionOptions, type ExitInfo, type RequestOptions, type ShutdownOptions } from './connection.js';
 export { HookdCancelledError, HookdExitedError, HookdNotSidecarError, HookdProtocolError, HookdResponseError, HookdTimeoutError } from './errors.js';
 export { DEFAULT_FRAMING, FRAMINGS, NdjsonMessageReader, NdjsonMessageWriter, createTransport, type Framing, type HookdTransport } from './framing.js';
@@ -10,5 +22,5 @@ export { SIDECAR_SERVER_NAME } from './sidecar-check.js';
 export type { HookdAbortSignal, HookdAbortSignalLike, HookdChildProcess, HookdReadable, HookdSpawnedProcess, HookdWritable } from './process-types.js';
 export { initializeParams, spawnHookd, startHookd, type InitializedHookdClient, type SpawnHookdOptions, type StartHookdOptions } from './spawn.js';
 export type * from './protocol-types.js';
-export type { Diagnostic, EventResult, HookInfo, RunSummary } from './protocol.gen/index.js';
+export type { Diagnostic, EventResult, FileChange, HookInfo, RunSummary, ToolDeclaration } from './protocol.gen/index.js';
 export { ErrorCodes, EVENT_NAMES, PROTOCOL_VERSION } from './protocol.gen/index.js';

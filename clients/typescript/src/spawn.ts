@@ -2,7 +2,7 @@
 // initialize it and check it is the sidecar. Owns the defaults an agent usually wants (this client answers hooks/invoke).
 import { PROTOCOL_VERSION } from './protocol.gen/index.js';
 import { HookdClient, type InitializeResult } from './client.js';
-import type { JudgeHandler, McpToolHandler } from './delegated.js';
+import type { ApprovalHandler, JudgeHandler, McpToolHandler } from './delegated.js';
 import type { ConnectionOptions, RequestOptions } from './connection.js';
 import type { FoundHookd } from './discovery.js';
 import { HookdExitedError, HookdNotSidecarError, HookdTimeoutError } from './errors.js';
@@ -33,10 +33,18 @@ export type SpawnHookdOptions = StartHookdOptions & {
   /** Merged over `{programmaticHooks: true}` (this client answers hooks/invoke). */
   readonly capabilities?: InitializeInput['capabilities'];
   readonly clientInfo?: InitializeInput['clientInfo'];
-  /** Answers hooks/judge (prompt and agent hooks) and declares capabilities.modelJudge. */
+  /**
+   * The agent's tools, by name or as `{name, kind: 'shell' | 'file_write' | 'other', commandField?, pathField?}`: in
+   * dialects that have them (bonsai), a shell tool's PreToolUse/PostToolUse also fire PreBash/PostBash and a
+   * file-writing tool's PreFileWrite/PostFileWrite.
+   */
+  readonly tools?: InitializeInput['tools'];
+  /** Answers hooks/judge (prompt and agent hooks; bonsai llm_prompt with a text reply) and declares capabilities.modelJudge. */
   readonly judge?: JudgeHandler;
   /** Answers hooks/callMcpTool (mcp_tool hooks) and declares capabilities.mcpTools. */
   readonly callMcpTool?: McpToolHandler;
+  /** Answers hooks/approve (hooks that need approval before they first run) and declares capabilities.hookApproval. */
+  readonly approve?: ApprovalHandler;
   /** Bound on `initialize` (default 30 s); hookd is killed when it fails. */
   readonly initializeTimeoutMs?: number;
 };
@@ -78,9 +86,11 @@ export function initializeParams(options: SpawnHookdOptions): InitializeInput {
       programmaticHooks: true,
       ...(options.judge !== undefined ? { modelJudge: true } : {}),
       ...(options.callMcpTool !== undefined ? { mcpTools: true } : {}),
+      ...(options.approve !== undefined ? { hookApproval: true } : {}),
       ...options.capabilities,
     },
     ...(options.options !== undefined ? { options: options.options } : {}),
+    ...(options.tools !== undefined ? { tools: options.tools } : {}),
   };
 }
 
@@ -95,6 +105,7 @@ export async function spawnHookd(options: SpawnHookdOptions): Promise<Initialize
   const { client, found } = startDiscovered(options);
   if (options.judge !== undefined) client.onJudge(options.judge);
   if (options.callMcpTool !== undefined) client.onCallMcpTool(options.callMcpTool);
+  if (options.approve !== undefined) client.onApprove(options.approve);
   const timeoutMs = options.initializeTimeoutMs ?? 30_000;
   let stopWatching = () => {};
   const foreign = new Promise<never>((_, reject) => {

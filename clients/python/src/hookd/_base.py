@@ -154,8 +154,10 @@ class ClientBase:
             self._request_handlers[method] = handler
 
     def on_judge(self, handler: RequestHandler | None) -> None:
-        """Answer ``hooks/judge`` (Claude ``prompt`` / ``agent`` hooks) with ``handler(JudgeParams)``, which returns a
-        JudgeResult or a dict ``{ok, reason, impossible}``. Set before ``initialize`` to declare
+        """Answer ``hooks/judge`` (Claude ``prompt`` / ``agent`` hooks, bonsai ``llm_prompt``) with
+        ``handler(JudgeParams)``: for a verdict (``params.reply`` None or ``"verdict"``) a JudgeResult or a dict
+        ``{ok, reason, impossible}``; for ``params.reply == "text"`` the model's reply as a str (or
+        ``JudgeResult(text=...)``), which hookd parses itself. Set before ``initialize`` to declare
         ``capabilities.modelJudge``."""
         self.set_request_handler("hooks/judge", handler)
 
@@ -164,6 +166,14 @@ class ClientBase:
         CallMcpToolResult or a dict ``{content, text, isError}``. Set before ``initialize`` to declare
         ``capabilities.mcpTools``."""
         self.set_request_handler("hooks/callMcpTool", handler)
+
+    def on_approve(self, handler: RequestHandler | None) -> None:
+        """Answer ``hooks/approve`` (a hook that needs approval before it first runs, e.g. a bonsai project hook
+        with a shell or http action) with ``handler(ApproveHookParams)``: show ``params.summary`` (its command or
+        URL) and return ``"once"``, ``"session"``, ``"project"`` or ``"deny"`` (or an ApproveHookResult). hookd
+        asks once per configuration load and serves events meanwhile: until answered the hook does not fire. Set
+        before ``initialize`` to declare ``capabilities.hookApproval``."""
+        self.set_request_handler("hooks/approve", handler)
 
     def _handler_for(self, method: str, params: Any) -> Callable[[], Any] | None:
         """The call answering one server request, or None (→ -32601)."""

@@ -199,6 +199,10 @@ EVENT_FIELDS = frozenset(
         "agent_type",
         "agent_transcript_path",
         "background",
+        "command",
+        "exit_code",
+        "output_excerpt",
+        "files",
     }
 )
 
@@ -249,7 +253,7 @@ def source_value(source: SourceLike) -> dict[str, Any]:
 
 
 #: The capability a client declares when it answers each delegated server request.
-DELEGATED_CAPABILITIES = {"hooks/judge": "modelJudge", "hooks/callMcpTool": "mcpTools"}
+DELEGATED_CAPABILITIES = {"hooks/judge": "modelJudge", "hooks/callMcpTool": "mcpTools", "hooks/approve": "hookApproval"}
 
 
 def initialize_params(
@@ -264,6 +268,7 @@ def initialize_params(
     answers_invoke: bool,
     more: Mapping[str, Any] | None = None,
     answers: Iterable[str] = (),
+    tools: Iterable[Any] | None = None,
 ) -> dict[str, Any]:
     """``initialize`` params. ``capabilities.programmaticHooks`` is declared whenever the client answers
     ``hooks/invoke`` (unless the caller set it), so that ``register_hook`` works without ceremony."""
@@ -289,8 +294,23 @@ def initialize_params(
         params["capabilities"] = caps
     if options is not None:
         params["options"] = wire(options)
+    if tools is not None:
+        params["tools"] = [tool_value(tool) for tool in tools]
     params.update({key: wire(value) for key, value in (more or {}).items()})
     return params
+
+
+def tool_value(tool: Any) -> Any:
+    """A tool declaration: a name (str), a ToolDeclaration, a dict ``{name, kind, ...}``, or ``(name, kind)``."""
+    if isinstance(tool, str):
+        return tool
+    if isinstance(tool, Model):
+        return tool.to_wire()
+    if isinstance(tool, Mapping):
+        return wire(dict(tool))
+    if isinstance(tool, Sequence) and len(tool) == 2 and all(isinstance(part, str) for part in tool):
+        return {"name": tool[0], "kind": tool[1]}
+    raise TypeError(f"a tool is a name, (name, kind), a ToolDeclaration or a dict {{name, kind}}, not {tool!r}")
 
 
 def result_type_of(method: str) -> type[Model] | None:
@@ -321,6 +341,43 @@ def invoke_answer(value: Any) -> Any:
     raise TypeError(
         f"a hook handler returns None, an InvokeHookResult or a dict {{output, exitCode, stderr}}, not {type(value).__name__}"
     )
+
+
+def judge_answer(value: Any, params: Any) -> Any:
+    """The ``hooks/judge`` result for what a judge callable returned, in the form the request asked for: a str is
+    the model's text reply (``{text}``); a JudgeResult or a dict is sent as its wire form. A text request answered
+    without ``text``, or a verdict request without ``ok``, raises (hookd records a failed run), naming the form."""
+    answer = {"text": value} if isinstance(value, str) else wire(value)
+    reply = getattr(params, "reply", None)
+    hook = getattr(params, "hook_id", "?")
+    has = lambda name: isinstance(answer, Mapping) and answer.get(name) is not None  # noqa: E731
+    if reply == "text" and not has("text"):
+        raise TypeError(f"hooks/judge of {hook} asks for the model's text reply: return the text (or JudgeResult(text=...))")
+    if reply != "text" and not has("ok"):
+        raise TypeError(f"hooks/judge of {hook} asks for a verdict: return JudgeResult(ok=..., reason=...)")
+    return answer
+
+
+def approval_answer(value: Any) -> Any:
+    """The ``hooks/approve`` result: a str is the answer (``"once"``, ``"session"``, ``"project"``, ``"deny"``);
+    an ApproveHookResult or a dict is sent as its wire form. Anything else raises (the hook stays awaiting)."""
+    from .types import APPROVAL_ANSWERS
+
+    answer = {"answer": value} if isinstance(value, str) else wire(value)
+    if not isinstance(answer, Mapping) or answer.get("answer") not in APPROVAL_ANSWERS:
+        raise ValueError(f"an approval callback answers one of {', '.join(APPROVAL_ANSWERS)}, not {value!r}")
+    return answer
+
+
+def server_request_answer(method: str, value: Any, params: Any) -> Any:
+    """The result sent for what the handler of one of hookd's requests returned."""
+    if method == "hooks/invoke":
+        return invoke_answer(value)
+    if method == "hooks/judge":
+        return judge_answer(value, params)
+    if method == "hooks/approve":
+        return approval_answer(value)
+    return wire(value)
 
 
 def error_answer(error: BaseException) -> dict[str, Any]:

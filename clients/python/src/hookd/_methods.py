@@ -4,10 +4,14 @@ EventResult and the asyncio client returning a coroutine of it (so ``await h.pre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar, Union
 
 from ._common import DEFAULT, SessionLike, event_params
+from .types import FileChange
+
+#: One file of a write operation: a FileChange or its wire dict ``{path, operation, fromPath?, oldContent?, newContent?}``.
+FileLike = Union[FileChange, Mapping[str, Any]]
 
 R = TypeVar("R")
 #: What ``notification`` returns: R, or (fire_and_forget) nothing, in the client's own way.
@@ -96,6 +100,7 @@ class _Methods(Generic[R, N]):
         tool_input: Mapping[str, Any],
         *,
         tool_use_id: str | None = None,
+        files: Sequence[FileLike] | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -103,6 +108,7 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """PreToolUse. ``files``: for a tool declared ``file_write``, every file the call writes (its diff evidence)."""
         return self._ev(
             "PreToolUse",
             timeout,
@@ -114,6 +120,7 @@ class _Methods(Generic[R, N]):
             tool_name=tool_name,
             tool_input=tool_input,
             tool_use_id=tool_use_id,
+            files=_files(files),
         )
 
     def permission_request(
@@ -153,6 +160,9 @@ class _Methods(Generic[R, N]):
         tool_use_id: str | None = None,
         duration_ms: float | None = None,
         background: bool | None = None,
+        files: Sequence[FileLike] | None = None,
+        exit_code: int | None = None,
+        output_excerpt: str | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -160,6 +170,8 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """PostToolUse. ``files``: a ``file_write`` tool's files; ``exit_code``: a ``shell`` tool's exit code;
+        ``output_excerpt``: an excerpt of the tool output (dialects that say so redact it before hooks see it)."""
         return self._ev(
             "PostToolUse",
             timeout,
@@ -174,6 +186,9 @@ class _Methods(Generic[R, N]):
             tool_use_id=tool_use_id,
             duration_ms=duration_ms,
             background=background,
+            files=_files(files),
+            exit_code=exit_code,
+            output_excerpt=output_excerpt,
         )
 
     def post_tool_use_failure(
@@ -375,3 +390,124 @@ class _Methods(Generic[R, N]):
             custom_instructions=custom_instructions,
         )
 
+    def pre_file_write(
+        self,
+        files: Sequence[FileLike],
+        *,
+        tool_name: str | None = None,
+        tool_input: Mapping[str, Any] | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """PreFileWrite: send it with every file of the operation BEFORE the first disk write (each file's hooks see
+        its diff from ``old_content`` to ``new_content``; a block on any file stops the whole operation)."""
+        return self._ev(
+            "PreFileWrite",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            files=_files(files),
+            tool_name=tool_name,
+            tool_input=tool_input,
+        )
+
+    def post_file_write(
+        self,
+        files: Sequence[FileLike],
+        *,
+        tool_name: str | None = None,
+        tool_input: Mapping[str, Any] | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """PostFileWrite: send it once, with every file, AFTER the whole write operation committed."""
+        return self._ev(
+            "PostFileWrite",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            files=_files(files),
+            tool_name=tool_name,
+            tool_input=tool_input,
+        )
+
+    def pre_bash(
+        self,
+        command: str,
+        *,
+        tool_name: str | None = None,
+        tool_input: Mapping[str, Any] | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """PreBash: before a shell command runs."""
+        return self._ev(
+            "PreBash",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            command=command,
+            tool_name=tool_name,
+            tool_input=tool_input,
+        )
+
+    def post_bash(
+        self,
+        command: str,
+        *,
+        exit_code: int | None = None,
+        output_excerpt: str | None = None,
+        tool_name: str | None = None,
+        tool_input: Mapping[str, Any] | None = None,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """PostBash: after a shell command ran (``output_excerpt`` is redacted before hooks see it, in bonsai)."""
+        return self._ev(
+            "PostBash",
+            timeout,
+            session,
+            run_id,
+            server_owned,
+            extra,
+            more,
+            command=command,
+            exit_code=exit_code,
+            output_excerpt=output_excerpt,
+            tool_name=tool_name,
+            tool_input=tool_input,
+        )
+
+
+def _files(files: Sequence[FileLike] | None) -> list[Any] | None:
+    """The wire form of an operation's files (None stays None: the field is left out)."""
+    if files is None:
+        return None
+    if isinstance(files, (str, bytes, Mapping)) or not isinstance(files, Sequence):
+        raise TypeError(f"files: a list of FileChange or dicts, not {type(files).__name__}")
+    return [file.to_wire() if isinstance(file, FileChange) else dict(file) for file in files]

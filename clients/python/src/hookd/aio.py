@@ -25,10 +25,10 @@ from ._common import (
     error_answer,
     frame,
     initialize_params,
-    invoke_answer,
     parent_death_preexec,
     result_type_of,
     runs_of,
+    server_request_answer,
     wire,
 )
 from ._discovery import check_server_name, not_the_sidecar, quote_output
@@ -430,7 +430,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
                     value = call()
                     if inspect.isawaitable(value):
                         value = await value
-                    body = {"result": invoke_answer(value) if method == "hooks/invoke" else wire(value)}
+                    body = {"result": server_request_answer(method, value, params)}
                 except asyncio.CancelledError:
                     body = {"error": dict(REQUEST_CANCELLED_ANSWER)}
                 except Exception as error:
@@ -451,6 +451,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
         options: ServerOptions | Mapping[str, Any] | None = None,
         capabilities: Capabilities | Mapping[str, Any] | None = None,
         client_info: ClientInfo | Mapping[str, Any] | None = None,
+        tools: Iterable[Any] | None = None,
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> InitializeResult:
@@ -466,6 +467,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
             answers_invoke=self.serve_requests,
             answers=list(self._request_handlers),
             more=more,
+            tools=tools,
         )
         limit = self._startup_limit(timeout)
         if self._eof:
@@ -775,8 +777,10 @@ def aspawn(
     options: ServerOptions | Mapping[str, Any] | None = None,
     capabilities: Capabilities | Mapping[str, Any] | None = None,
     client_info: ClientInfo | Mapping[str, Any] | None = None,
+    tools: Iterable[Any] | None = None,
     judge: RequestHandler | None = None,
     call_mcp_tool: RequestHandler | None = None,
+    approve: RequestHandler | None = None,
     **client_options: Any,
 ) -> _Spawn:
     """Starts hookd and initializes it: ``async with hookd.aspawn(workspace=".") as h: ...`` (or
@@ -789,6 +793,8 @@ def aspawn(
         options=options,
         capabilities=capabilities,
         client_info=client_info,
+        tools=tools,
     )
-    handlers = {method: handler for method, handler in (("hooks/judge", judge), ("hooks/callMcpTool", call_mcp_tool)) if handler is not None}
+    delegated = (("hooks/judge", judge), ("hooks/callMcpTool", call_mcp_tool), ("hooks/approve", approve))
+    handlers = {method: handler for method, handler in delegated if handler is not None}
     return _Spawn(command, init, client_options, handlers)

@@ -27,10 +27,10 @@ from ._common import (
     error_answer,
     frame,
     initialize_params,
-    invoke_answer,
     parent_death_preexec,
     result_type_of,
     runs_of,
+    server_request_answer,
     wire,
 )
 from ._discovery import check_server_name, not_the_sidecar, quote_output
@@ -469,7 +469,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
             return
         try:
             value = call()
-            result = invoke_answer(value) if method == "hooks/invoke" else wire(value)
+            result = server_request_answer(method, value, params)
             body: dict[str, Any] = {"result": result}
         except Exception as error:
             body = {"error": error_answer(error)}
@@ -505,6 +505,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
         options: ServerOptions | Mapping[str, Any] | None = None,
         capabilities: Capabilities | Mapping[str, Any] | None = None,
         client_info: ClientInfo | Mapping[str, Any] | None = None,
+        tools: Iterable[Any] | None = None,
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> InitializeResult:
@@ -521,6 +522,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
             answers_invoke=self.serve_requests,
             answers=list(self._request_handlers),
             more=more,
+            tools=tools,
         )
         limit = self._startup_limit(timeout)
         try:
@@ -783,18 +785,24 @@ def spawn(
     options: ServerOptions | Mapping[str, Any] | None = None,
     capabilities: Capabilities | Mapping[str, Any] | None = None,
     client_info: ClientInfo | Mapping[str, Any] | None = None,
+    tools: Iterable[Any] | None = None,
     judge: RequestHandler | None = None,
     call_mcp_tool: RequestHandler | None = None,
+    approve: RequestHandler | None = None,
     **client_options: Any,
 ) -> Client:
     """Starts hookd and initializes it: ``with hookd.spawn(workspace=".", dialect="claude") as h: ...``.
     ``client_options`` are Client's (env, cwd, framing, stderr, timeout, session, on_progress, ...); the
-    initialize result is ``h.initialize_result``."""
+    initialize result is ``h.initialize_result``. ``tools``: the agent's tools, names or ``(name, kind)`` /
+    ToolDeclaration / dicts with ``kind`` ``shell`` | ``file_write`` | ``other``. ``judge``, ``call_mcp_tool``,
+    ``approve``: callables answering hooks/judge, hooks/callMcpTool and hooks/approve (each declares its capability)."""
     client = Client(command, **client_options)
     if judge is not None:
         client.on_judge(judge)
     if call_mcp_tool is not None:
         client.on_call_mcp_tool(call_mcp_tool)
+    if approve is not None:
+        client.on_approve(approve)
     try:
         client.initialize(
             workspace,
@@ -804,6 +812,7 @@ def spawn(
             options=options,
             capabilities=capabilities,
             client_info=client_info,
+            tools=tools,
         )
     except BaseException:
         client.close()

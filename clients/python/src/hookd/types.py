@@ -24,6 +24,8 @@ __all__ = [
     "ProgressOptions",
     "ServerOptions",
     "Capabilities",
+    "ToolDeclaration",
+    "FileChange",
     "InitializeParams",
     "InitializeResult",
     "SessionInfo",
@@ -46,6 +48,9 @@ __all__ = [
     "McpContentBlock",
     "CallMcpToolParams",
     "CallMcpToolResult",
+    "ApproveHookParams",
+    "ApproveHookResult",
+    "APPROVAL_ANSWERS",
     "DryRunParams",
     "DryRunResult",
     "BeginRunParams",
@@ -68,6 +73,7 @@ __all__ = [
     "Message",
     "parse_message",
     "EVENTS",
+    "FILE_AND_SHELL_EVENTS",
     "REQUESTS",
     "CLIENT_NOTIFICATIONS",
     "SERVER_NOTIFICATIONS",
@@ -287,6 +293,10 @@ class ServerOptions(Model):
     run_output_excerpt_bytes: int | None = None
     #: Detailed ``hooks/progress``; None: progress as in protocol 0.1.
     progress: ProgressOptions | None = None
+    #: ``"denied"``: the agent's sandbox denies network access, so http handlers fail (a recorded failure).
+    network_access: str | None = None
+    #: Dialects with an authorization ledger (bonsai): the JSONL file decisions of effect-gating hooks go to.
+    ledger_path: str | None = None
 
 
 @dataclass
@@ -296,6 +306,21 @@ class Capabilities(Model):
     model_judge: bool | None = None
     #: The client answers ``hooks/callMcpTool`` (mcp_tool hooks call its MCP tools).
     mcp_tools: bool | None = None
+    #: The client answers ``hooks/approve`` (hooks that need approval before they first run).
+    hook_approval: bool | None = None
+
+
+@dataclass
+class ToolDeclaration(Model):
+    """One of the agent's tools, declared at ``initialize`` (``tools=[...]``, beside bare names). ``kind``:
+    ``shell`` (its PreToolUse/PostToolUse also fire PreBash/PostBash), ``file_write`` (also PreFileWrite/
+    PostFileWrite) or ``other``; ``command_field`` / ``path_field``: the tool input field holding the command
+    (default ``command``) or the path (default ``path``)."""
+
+    name: str
+    kind: str | None = None
+    command_field: str | None = None
+    path_field: str | None = None
 
 
 @dataclass
@@ -308,6 +333,8 @@ class InitializeParams(Model):
     sources: list[ConfigSource] | None = None
     capabilities: Capabilities | None = None
     options: ServerOptions | None = None
+    #: Tool names, or ToolDeclarations with a kind (a bare name stays a str).
+    tools: list[Any] | None = None
 
 
 @dataclass
@@ -339,6 +366,19 @@ class SessionInfo(Model):
 
 
 @dataclass
+class FileChange(Model):
+    """One file of a write operation (PreFileWrite/PostFileWrite, or a file-writing tool's call): ``operation`` is
+    ``create``, ``modify``, ``delete`` or ``move`` (``from_path`` → ``path``); hookd renders the diff hooks see from
+    ``old_content`` and ``new_content`` (None or absent: no content, e.g. a creation's old side)."""
+
+    path: str
+    operation: str
+    from_path: str | None = None
+    old_content: str | None = None
+    new_content: str | None = None
+
+
+@dataclass
 class EventParams(Model):
     """Params of ``hooks/<EventName>``: every field any event may carry (see protocol/README.md)."""
 
@@ -367,6 +407,14 @@ class EventParams(Model):
     run_id: str | None = None
     server_owned: bool | None = None
     background: bool | None = None
+    #: PreBash, PostBash (and a shell tool's calls): the command.
+    command: str | None = None
+    #: PostBash (and PostToolUse of a shell tool): the command's exit code.
+    exit_code: int | None = None
+    #: Post events: an excerpt of the tool output (redacted by dialects that say so).
+    output_excerpt: str | None = None
+    #: PreFileWrite, PostFileWrite (and a file-writing tool's calls): every file of one write operation.
+    files: list[FileChange] | None = None
     extra: dict[str, Any] | None = None
 
 
@@ -507,16 +555,21 @@ class JudgeParams(Model):
     prompt: str
     timeout_ms: int
     model: str | None = None
+    #: What to answer: ``"verdict"`` (None: the default) ``JudgeResult(ok=..., reason=...)``; ``"text"`` the
+    #: model's reply verbatim, ``JudgeResult(text=...)`` (or just the string), which hookd parses itself.
+    reply: str | None = None
 
 
 @dataclass
 class JudgeResult(Model):
-    """The answer to ``hooks/judge``: ``ok=True``, or ``ok=False`` with a ``reason`` (and ``impossible=True``
-    when a Stop condition can never be met)."""
+    """The answer to ``hooks/judge``. A verdict: ``ok=True``, or ``ok=False`` with a ``reason`` (and
+    ``impossible=True`` when a Stop condition can never be met). A text reply (``JudgeParams.reply == "text"``):
+    ``text``, the model's reply verbatim."""
 
-    ok: bool
+    ok: bool | None = None
     reason: str | None = None
     impossible: bool | None = None
+    text: str | None = None
 
 
 @dataclass
@@ -547,6 +600,33 @@ class CallMcpToolResult(Model):
     content: list[McpContentBlock] | None = None
     text: str | None = None
     is_error: bool | None = None
+
+
+#: The answers to ``hooks/approve``: once (this configuration load), session (this hookd process), project
+#: (recorded in the trust store for later sessions), deny (it does not run; fail-closed where it blocks).
+APPROVAL_ANSWERS: tuple[str, ...] = ("once", "session", "project", "deny")
+
+
+@dataclass
+class ApproveHookParams(Model):
+    """hookd → client (``hooks/approve``): approve a hook before it first runs. ``summary`` is what to show (the
+    command it runs or the URL it calls); ``hash`` covers its complete effect declaration (an edit asks again)."""
+
+    hook_id: str
+    event: str
+    source: str
+    action_type: str
+    summary: str
+    hash: str
+    name: str | None = None
+    matcher: str | None = None
+
+
+@dataclass
+class ApproveHookResult(Model):
+    """The answer to ``hooks/approve``: ``answer`` is one of ``APPROVAL_ANSWERS``."""
+
+    answer: str
 
 
 @dataclass
@@ -699,6 +779,8 @@ EVENTS: tuple[str, ...] = (
     "PreCompact",
     "PostCompact",
 )
+#: The events of file writes and shell commands (bonsai's; the claude dialect does not dispatch them).
+FILE_AND_SHELL_EVENTS: tuple[str, ...] = ("PreFileWrite", "PostFileWrite", "PreBash", "PostBash")
 
 #: client → server requests: method → (params type, result type); None: kept as plain JSON.
 REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
@@ -715,7 +797,7 @@ REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
     "runs/end": (EndRunParams, EndRunResult),
     "trust/list": (None, TrustListResult),
     "trust/set": (SetTrustParams, SetTrustResult),
-    **{f"hooks/{event}": (EventParams, EventResult) for event in EVENTS},
+    **{f"hooks/{event}": (EventParams, EventResult) for event in EVENTS + FILE_AND_SHELL_EVENTS},
 }
 CLIENT_NOTIFICATIONS: dict[str, type[Model] | None] = {
     "exit": None,
@@ -733,6 +815,7 @@ SERVER_REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
     "hooks/invoke": (InvokeHookParams, InvokeHookResult),
     "hooks/judge": (JudgeParams, JudgeResult),
     "hooks/callMcpTool": (CallMcpToolParams, CallMcpToolResult),
+    "hooks/approve": (ApproveHookParams, ApproveHookResult),
 }
 
 def _typed(value: Any, model: type[Model] | None) -> Any:

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
-use super::conn::{Callback, Conn, JudgeHandler, McpToolHandler, State};
+use super::conn::{ApprovalHandler, Callback, Conn, JudgeHandler, McpToolHandler, State};
 use super::discovery::{find, quote, wrong_server_name, Explicit, Found};
 use super::hookd::{Hookd, Inner};
 use super::notifications::ServerNotification;
@@ -37,6 +37,8 @@ pub struct Builder {
     callbacks: Vec<Callback>,
     judge: Option<JudgeHandler>,
     mcp_tool: Option<McpToolHandler>,
+    approve: Option<ApprovalHandler>,
+    tools: Option<Vec<Tool>>,
 }
 
 impl Default for Builder {
@@ -63,6 +65,8 @@ impl Default for Builder {
             callbacks: Vec::new(),
             judge: None,
             mcp_tool: None,
+            approve: None,
+            tools: None,
         }
     }
 }
@@ -198,8 +202,11 @@ impl Builder {
         }));
         self
     }
-    /// Answers hookd's `hooks/judge` (Claude `prompt` and `agent` hooks) with the agent's model, and declares
-    /// `capabilities.modelJudge`. The future is aborted when hookd cancels the request (timeout or cancelled event).
+    /// Answers hookd's `hooks/judge` (Claude `prompt` and `agent` hooks, bonsai `llm_prompt`) with the agent's model,
+    /// and declares `capabilities.modelJudge`: a verdict ([`JudgeResult::ok`], [`JudgeResult::not_ok`]), or for a
+    /// request with `reply: "text"` ([`JudgeParams::wants_text`]) the model's reply, [`JudgeResult::text`]. An answer
+    /// of the other form is refused here (an error answer: a failed run in hookd). The future is aborted when hookd
+    /// cancels the request (timeout or cancelled event).
     pub fn on_judge<F, Fut>(mut self, handler: F) -> Self
     where
         F: Fn(JudgeParams) -> Fut + Send + Sync + 'static,
@@ -216,6 +223,29 @@ impl Builder {
         Fut: std::future::Future<Output = CallMcpToolResult> + Send + 'static,
     {
         self.mcp_tool = Some(Arc::new(move |params| Box::pin(handler(params))));
+        self
+    }
+    /// Answers hookd's `hooks/approve` (a hook that needs approval before it first runs, e.g. a bonsai project hook
+    /// with a shell or http action: show `summary`, its command or URL) with once / session / project / deny, and
+    /// declares `capabilities.hookApproval`. hookd asks once per configuration load and serves events meanwhile:
+    /// until answered the hook does not fire. The future is aborted when hookd cancels the request (shutdown).
+    pub fn on_approve<F, Fut>(mut self, handler: F) -> Self
+    where
+        F: Fn(ApproveHookParams) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = ApprovalAnswer> + Send + 'static,
+    {
+        self.approve = Some(Arc::new(move |params| Box::pin(handler(params))));
+        self
+    }
+    /// The agent's tools (`initialize` `tools`): names (`"Read"`) or [`ToolDeclaration`]s with a kind, so that a
+    /// shell tool's calls also fire PreBash/PostBash and a file-writing tool's PreFileWrite/PostFileWrite.
+    pub fn tools<T: Into<Tool>>(mut self, tools: impl IntoIterator<Item = T>) -> Self {
+        self.tools = Some(tools.into_iter().map(Into::into).collect());
+        self
+    }
+    /// Adds one tool declaration.
+    pub fn tool(mut self, tool: impl Into<Tool>) -> Self {
+        self.tools.get_or_insert_with(Vec::new).push(tool.into());
         self
     }
     /// Called on the reader task for every notification.
@@ -255,9 +285,11 @@ impl Builder {
                 programmatic_hooks: self.programmatic_hooks.then_some(true),
                 model_judge: self.judge.is_some().then_some(true),
                 mcp_tools: self.mcp_tool.is_some().then_some(true),
+                hook_approval: self.approve.is_some().then_some(true),
                 other: JsonObject::new(),
             }),
             options: self.options.clone(),
+            tools: self.tools.clone(),
             other: JsonObject::new(),
         })
     }
@@ -281,6 +313,7 @@ impl Builder {
             callbacks: self.callbacks,
             judge: self.judge,
             mcp_tool: self.mcp_tool,
+            approve: self.approve,
             stderr: spawned.stderr,
             request_timeout: self.request_timeout,
             awaiting_first_answer: AtomicBool::new(true),

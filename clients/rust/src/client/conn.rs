@@ -20,6 +20,7 @@ pub(super) type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>
 pub(super) type Handler = Arc<dyn Fn(InvokeHookParams) -> BoxFuture<InvokeHookResult> + Send + Sync>;
 pub(super) type JudgeHandler = Arc<dyn Fn(JudgeParams) -> BoxFuture<JudgeResult> + Send + Sync>;
 pub(super) type McpToolHandler = Arc<dyn Fn(CallMcpToolParams) -> BoxFuture<CallMcpToolResult> + Send + Sync>;
+pub(super) type ApprovalHandler = Arc<dyn Fn(ApproveHookParams) -> BoxFuture<ApprovalAnswer> + Send + Sync>;
 pub(super) type Callback = Arc<dyn Fn(&ServerNotification) + Send + Sync>;
 pub(super) type Answer = std::result::Result<Value, RpcError>;
 
@@ -44,6 +45,8 @@ pub(super) struct Conn {
     pub(super) judge: Option<JudgeHandler>,
     /// Answers `hooks/callMcpTool` (set with `Builder::on_call_mcp_tool`, which declares `capabilities.mcpTools`).
     pub(super) mcp_tool: Option<McpToolHandler>,
+    /// Answers `hooks/approve` (set with `Builder::on_approve`, which declares `capabilities.hookApproval`).
+    pub(super) approve: Option<ApprovalHandler>,
     pub(super) stderr: StderrTail,
     pub(super) request_timeout: Option<Duration>,
     /// Until the first answer is read, a line that is not JSON-RPC means the program is not hookd.

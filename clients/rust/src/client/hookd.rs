@@ -168,6 +168,12 @@ impl Hookd {
         subagent_stop(SubagentStop);
         pre_compact(PreCompact);
         post_compact(PostCompact);
+        /// Send it with every file of a write operation BEFORE the first disk write.
+        pre_file_write(PreFileWrite);
+        /// Send it once, with every file, AFTER the whole write operation committed.
+        post_file_write(PostFileWrite);
+        pre_bash(PreBash);
+        post_bash(PostBash);
     }
 
     /// `Notification` as a JSON-RPC notification: fire-and-forget, nothing is answered.

@@ -1,5 +1,6 @@
 //! Server → client requests: runs the registered programmatic hook handler for `hooks/invoke`, and the agent's
-//! `hooks/judge` and `hooks/callMcpTool` handlers, each in its own task, and answers it. No hook logic of its own.
+//! `hooks/judge`, `hooks/callMcpTool` and `hooks/approve` handlers, each in its own task, and answers it. No hook
+//! logic of its own.
 
 use crate::protocol::*;
 use crate::transport::{Id, Message, RpcError};
@@ -67,23 +68,78 @@ pub(super) fn invoke(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
 }
 
 /// Runs the agent's `hooks/judge` handler in its own task and answers it (as `invoke` does: `-32602` for params that
-/// do not parse, `-32601` without a handler, `-32800` when hookd cancelled it).
+/// do not parse, `-32601` without a handler, `-32800` when hookd cancelled it); an answer of the wrong form (a
+/// verdict to a text request, or the reverse) is `-32603` naming the form asked for.
 pub(super) fn judge(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
     let handler = conn.judge.clone();
-    serve(conn, id, params, methods::JUDGE, handler.map(|h| move |p: JudgeParams| h(p)));
+    serve(
+        conn,
+        id,
+        params,
+        methods::JUDGE,
+        handler.map(|h| {
+            move |p: JudgeParams| -> BoxFuture<std::result::Result<JudgeResult, RpcError>> {
+                let answer = h(p.clone());
+                Box::pin(async move {
+                    let answer = answer.await;
+                    match answer.mismatch(&p) {
+                        Some(why) => Err(RpcError::new(error_codes::INTERNAL_ERROR, why)),
+                        None => Ok(answer),
+                    }
+                })
+            }
+        }),
+    );
 }
 
 /// Runs the agent's `hooks/callMcpTool` handler in its own task and answers it.
 pub(super) fn call_mcp_tool(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
     let handler = conn.mcp_tool.clone();
-    serve(conn, id, params, methods::CALL_MCP_TOOL, handler.map(|h| move |p: CallMcpToolParams| h(p)));
+    serve(
+        conn,
+        id,
+        params,
+        methods::CALL_MCP_TOOL,
+        handler.map(|h| {
+            move |p: CallMcpToolParams| -> BoxFuture<std::result::Result<CallMcpToolResult, RpcError>> {
+                let answer = h(p);
+                Box::pin(async move { Ok(answer.await) })
+            }
+        }),
+    );
+}
+
+/// Runs the agent's `hooks/approve` handler in its own task and answers `{answer}`; an answer this crate does not
+/// know (`ApprovalAnswer::Other`) is `-32603`, never sent as given.
+pub(super) fn approve(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
+    let handler = conn.approve.clone();
+    serve(
+        conn,
+        id,
+        params,
+        methods::APPROVE,
+        handler.map(|h| {
+            move |p: ApproveHookParams| -> BoxFuture<std::result::Result<ApproveHookResult, RpcError>> {
+                let answer = h(p);
+                Box::pin(async move {
+                    match answer.await {
+                        ApprovalAnswer::Other(text) => Err(RpcError::new(
+                            error_codes::INTERNAL_ERROR,
+                            format!("an approval handler answers once, session, project or deny, not {text:?}"),
+                        )),
+                        answer => Ok(ApproveHookResult::from(answer)),
+                    }
+                })
+            }
+        }),
+    );
 }
 
 fn serve<P, R, F>(conn: &Arc<Conn>, id: Id, params: Option<Value>, method: &'static str, handler: Option<F>)
 where
     P: DeserializeOwned + Send + 'static,
     R: Serialize + Send + 'static,
-    F: Fn(P) -> BoxFuture<R> + Send + 'static,
+    F: Fn(P) -> BoxFuture<std::result::Result<R, RpcError>> + Send + 'static,
 {
     let Some(handler) = handler else {
         let error = RpcError::new(error_codes::METHOD_NOT_FOUND, format!("this client has no handler for {method}"));
@@ -107,7 +163,8 @@ where
         let outcome = work.await;
         conn.server_requests.lock().unwrap().remove(&id);
         let result = match outcome {
-            Ok(result) => serde_json::to_value(result).map_err(|e| RpcError::new(error_codes::INTERNAL_ERROR, e.to_string())),
+            Ok(Ok(result)) => serde_json::to_value(result).map_err(|e| RpcError::new(error_codes::INTERNAL_ERROR, e.to_string())),
+            Ok(Err(error)) => Err(error),
             Err(join) if join.is_cancelled() => Err(RpcError::new(error_codes::REQUEST_CANCELLED, "cancelled")),
             Err(_) => Err(RpcError::new(error_codes::INTERNAL_ERROR, format!("the {method} handler panicked"))),
         };

@@ -1,4 +1,5 @@
-//! Delegated handlers: the server → client `hooks/judge` (prompt and agent hooks judged by the agent's model) and
+//! Delegated handlers: the server → client `hooks/judge` (prompt and agent hooks, bonsai `llm_prompt`, judged by the
+//! agent's model) and
 //! `hooks/callMcpTool` (mcp_tool hooks calling the agent's MCP tools) shapes. Shapes only; answering is the agent's.
 
 use super::*;
@@ -19,15 +20,32 @@ pub struct JudgeParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
     pub timeout_ms: i64,
+    /// What to answer: a verdict (absent: the default; [`JudgeResult::ok`] / [`JudgeResult::not_ok`]) or the
+    /// model's reply verbatim ([`JudgeResult::text`]), which hookd parses itself (bonsai `llm_prompt`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<JudgeReply>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
 
-/// The answer to `hooks/judge`: `ok`, or not with a `reason` (and `impossible` when a Stop condition can never hold).
+impl JudgeParams {
+    /// The request asks for the model's text reply (`reply: "text"`), not a verdict.
+    pub fn wants_text(&self) -> bool {
+        self.reply == Some(JudgeReply::Text)
+    }
+}
+
+/// The answer to `hooks/judge`. A verdict: `ok`, or not with a `reason` (and `impossible` when a Stop condition can
+/// never hold). A text reply (`reply: "text"`): `text`, the model's reply verbatim.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JudgeResult {
-    pub ok: bool,
+    /// A verdict's answer (required then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ok: Option<bool>,
+    /// A text reply's answer (required then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,11 +57,23 @@ pub struct JudgeResult {
 impl JudgeResult {
     /// The condition holds: no effect.
     pub fn ok() -> Self {
-        JudgeResult { ok: true, ..Default::default() }
+        JudgeResult { ok: Some(true), ..Default::default() }
     }
     /// The condition does not hold, because `reason` (its effect depends on the event).
     pub fn not_ok(reason: impl Into<String>) -> Self {
-        JudgeResult { ok: false, reason: Some(reason.into()), ..Default::default() }
+        JudgeResult { ok: Some(false), reason: Some(reason.into()), ..Default::default() }
+    }
+    /// The model's reply verbatim, for a request with `reply: "text"` (hookd parses it).
+    pub fn text(text: impl Into<String>) -> Self {
+        JudgeResult { text: Some(text.into()), ..Default::default() }
+    }
+    /// Why this answer does not fit `request` (a text reply without `text`, a verdict without `ok`), if it does not.
+    pub fn mismatch(&self, request: &JudgeParams) -> Option<String> {
+        match (request.wants_text(), self.text.is_some(), self.ok.is_some()) {
+            (true, false, _) => Some(format!("hooks/judge of {} asks for the model's text reply: answer JudgeResult::text", request.hook_id)),
+            (false, _, false) => Some(format!("hooks/judge of {} asks for a verdict: answer JudgeResult::ok or ::not_ok", request.hook_id)),
+            _ => None,
+        }
     }
 }
 

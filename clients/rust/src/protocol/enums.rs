@@ -41,6 +41,10 @@ string_enum! {
         Unsupported = "unsupported",
         /// An http handler got no usable response (non-2xx, redirect, connection failure).
         HttpError = "http_error",
+        /// Refused before starting: the hook needs trust or approval it does not have.
+        Untrusted = "untrusted",
+        /// Refused before starting: an http handler under `options.networkAccess` `denied`.
+        NetworkDenied = "network_denied",
     }
 }
 
@@ -56,6 +60,33 @@ string_enum! {
 string_enum! {
     /// `running`: sent every `progress.interval_ms` while a hook runs (only when asked for).
     ProgressPhase { Started = "started", Finished = "finished", Running = "running" }
+}
+
+string_enum! {
+    /// The answer to `hooks/approve`: `once` (this configuration load), `session` (this hookd process), `project`
+    /// (recorded in the trust store for later sessions), `deny` (it does not run; fail-closed where it blocks).
+    ApprovalAnswer { Once = "once", Session = "session", Project = "project", Deny = "deny" }
+}
+
+string_enum! {
+    /// What a judge answers (`hooks/judge` `reply`): a `verdict` `{ok, reason?}` (the default) or the model's `text`.
+    JudgeReply { Verdict = "verdict", Text = "text" }
+}
+
+string_enum! {
+    /// What a declared tool does: a `shell` tool's calls also fire PreBash/PostBash, a `file_write` tool's
+    /// PreFileWrite/PostFileWrite (dialects that have those events); `Plain` (wire `other`) is neither, the default.
+    ToolKind { Shell = "shell", FileWrite = "file_write", Plain = "other" }
+}
+
+string_enum! {
+    /// One file of a write operation: `move` moves `from_path` to `path`.
+    FileOperation { Create = "create", Modify = "modify", Delete = "delete", Move = "move" }
+}
+
+string_enum! {
+    /// `initialize` `options.networkAccess`: `denied` makes http handlers fail (a recorded failure).
+    NetworkAccess { Allowed = "allowed", Denied = "denied" }
 }
 
 string_enum! {
@@ -79,12 +110,16 @@ string_enum! {
         SubagentStop = "SubagentStop",
         PreCompact = "PreCompact",
         PostCompact = "PostCompact",
+        PreFileWrite = "PreFileWrite",
+        PostFileWrite = "PostFileWrite",
+        PreBash = "PreBash",
+        PostBash = "PostBash",
     }
 }
 
 impl EventName {
-    /// Every event of the protocol, in the spec's order.
-    pub const ALL: [EventName; 13] = [
+    /// Every event this crate has a params struct for, in the spec's order.
+    pub const ALL: [EventName; 17] = [
         EventName::SessionStart,
         EventName::SessionEnd,
         EventName::UserPromptSubmit,
@@ -98,6 +133,10 @@ impl EventName {
         EventName::SubagentStop,
         EventName::PreCompact,
         EventName::PostCompact,
+        EventName::PreFileWrite,
+        EventName::PostFileWrite,
+        EventName::PreBash,
+        EventName::PostBash,
     ];
     /// `hooks/<EventName>`.
     pub fn method(&self) -> String {

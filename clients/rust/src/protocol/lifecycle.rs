@@ -45,6 +45,9 @@ pub struct Capabilities {
     /// The client answers `hooks/callMcpTool` (mcp_tool hooks call its MCP tools).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mcp_tools: Option<bool>,
+    /// The client answers `hooks/approve` (hooks that need approval before they first run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_approval: Option<bool>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
@@ -75,6 +78,12 @@ pub struct ServerOptions {
     /// Detailed `hooks/progress` (`elapsed_ms`, the status at `finished`); none: progress as in protocol 0.1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub progress: Option<ProgressOptions>,
+    /// `denied`: the agent's sandbox denies network access; http handlers then fail (a recorded failure).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network_access: Option<NetworkAccess>,
+    /// Dialects with an authorization ledger (bonsai): the JSONL file decisions of effect-gating hooks go to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ledger_path: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
@@ -111,8 +120,63 @@ pub struct InitializeParams {
     pub capabilities: Option<Capabilities>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<ServerOptions>,
+    /// The agent's tools: bare names, or declarations with a kind (a shell tool also fires PreBash/PostBash, a
+    /// file-writing tool PreFileWrite/PostFileWrite, in dialects that have them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<Tool>>,
     #[serde(flatten)]
     pub other: JsonObject,
+}
+
+/// One of the agent's tools in `initialize` `tools`: a bare name (`"Read"`) or a [`ToolDeclaration`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Tool {
+    Name(String),
+    Declared(ToolDeclaration),
+}
+
+impl From<&str> for Tool {
+    fn from(name: &str) -> Self {
+        Tool::Name(name.to_owned())
+    }
+}
+
+impl From<ToolDeclaration> for Tool {
+    fn from(declaration: ToolDeclaration) -> Self {
+        Tool::Declared(declaration)
+    }
+}
+
+/// A tool with what it does (`kind`), and for shell / file-writing tools the `toolInput` field holding the command
+/// (default `command`) or the path (default `path`, used when a call carries no `files`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolDeclaration {
+    pub name: String,
+    /// Absent: `other` on the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<ToolKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_field: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_field: Option<String>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+impl ToolDeclaration {
+    pub fn new(name: impl Into<String>, kind: ToolKind) -> Self {
+        ToolDeclaration { name: name.into(), kind: Some(kind), ..Default::default() }
+    }
+    /// A shell tool: its calls also fire PreBash/PostBash.
+    pub fn shell(name: impl Into<String>) -> Self {
+        Self::new(name, ToolKind::Shell)
+    }
+    /// A file-writing tool: its calls also fire PreFileWrite/PostFileWrite.
+    pub fn file_write(name: impl Into<String>) -> Self {
+        Self::new(name, ToolKind::FileWrite)
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

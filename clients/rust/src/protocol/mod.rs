@@ -11,6 +11,7 @@
 
 #[macro_use]
 mod wire;
+mod approval;
 mod delegated;
 mod enums;
 mod events;
@@ -22,6 +23,7 @@ mod results;
 mod session;
 mod unknown;
 
+pub use approval::*;
 pub use delegated::*;
 pub use enums::*;
 pub use events::*;
@@ -77,6 +79,8 @@ pub mod methods {
     pub const JUDGE: &str = "hooks/judge";
     /// Server → client request: call one of the agent's MCP tools (mcp_tool hooks).
     pub const CALL_MCP_TOOL: &str = "hooks/callMcpTool";
+    /// Server → client request: approve a hook before it first runs (once, session, project or deny).
+    pub const APPROVE: &str = "hooks/approve";
     /// Server → client notifications.
     pub const PROGRESS: &str = "hooks/progress";
     pub const DIAGNOSTICS: &str = "hooks/diagnostics";

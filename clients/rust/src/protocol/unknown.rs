@@ -60,7 +60,8 @@ unknown_fields! {
     Capabilities {}
     ServerOptions { progress }
     ProgressOptions {}
-    InitializeParams { client_info, sources, capabilities, options }
+    ToolDeclaration {}
+    InitializeParams { client_info, sources, capabilities, options, tools }
     ServerInfo {}
     Diagnostic {}
     HookInfo {}
@@ -90,6 +91,9 @@ unknown_fields! {
     CallMcpToolParams {}
     McpContentBlock {}
     CallMcpToolResult { content }
+    ApproveHookParams {}
+    ApproveHookResult {}
+    FileChange {}
     BeginRunParams {}
     BeginRunResult {}
     EndRunParams {}
@@ -104,9 +108,9 @@ unknown_fields! {
     SessionStart { session }
     SessionEnd { session }
     UserPromptSubmit { session }
-    PreToolUse { session }
+    PreToolUse { session, files }
     PermissionRequest { session }
-    PostToolUse { session }
+    PostToolUse { session, files }
     PostToolUseFailure { session }
     Notification { session }
     Stop { session }
@@ -114,4 +118,16 @@ unknown_fields! {
     SubagentStop { session }
     PreCompact { session }
     PostCompact { session }
+    PreFileWrite { session, files }
+    PostFileWrite { session, files }
+    PreBash { session }
+    PostBash { session }
+}
+
+impl UnknownFields for Tool {
+    fn collect_unknown(&self, path: &str, out: &mut Vec<String>) {
+        if let Tool::Declared(declaration) = self {
+            declaration.collect_unknown(path, out);
+        }
+    }
 }
