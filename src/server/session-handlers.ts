@@ -45,6 +45,7 @@ import type { AuditLog } from '../engine/audit-log.js';
 import { setUpAuditLog } from './audit-log-setup.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 import { sourceHandlers } from './source-handlers.js';
+import { hookManagementHandlers } from './hook-management-handlers.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
@@ -234,6 +235,7 @@ export function createSession(deps: SessionDeps): Session {
       return null;
     },
     ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: deps.onDiagnostics })),
+    ...nothingSpawnsWhileExiting(hookManagementHandlers(requireActive, { logger })),
     ...sourceHandlers({
       active: () => requireActive() as ActiveSession & { reloader?: ConfigReloader },
       setLoadContext: (loadContext) => {
