@@ -7,13 +7,14 @@ function where(hook: HookSpec): string {
   return `${hook.location?.file ?? hook.source}${line !== undefined ? ` (line ${line})` : ''}`;
 }
 
+/** One sentence: how to make `enabled` outlast the session (or that the configuration already says so). */
 export function persistentToggleAdvice(dialect: Dialect, hook: HookSpec, enabled: boolean): string {
+  if (hook.scope === 'client') return 'a programmatic hook lives only as long as its registration (hooks/unregister removes it)';
   const own = dialect.persistentToggle?.(hook, enabled);
   if (own !== undefined) return own;
-  if (hook.scope === 'client') return `this lasts for this session; a programmatic hook lives only as long as its registration (hooks/unregister removes it)`;
   if (enabled)
     return hook.disabled === true
-      ? `this lasts for this session; to enable it for good, change what parks it: ${hook.disabledBy ?? `its entry in ${where(hook)}`}`
-      : `this lasts for this session; it is enabled in ${where(hook)}`;
-  return `this lasts for this session; to disable it for good, remove or disable its entry in ${where(hook)}`;
+      ? `to enable it for good, change what parks it: ${hook.disabledBy ?? `its entry in ${where(hook)}`}`
+      : `its configuration already enables it (${where(hook)})`;
+  return hook.disabled === true ? `its configuration already disables it (${hook.disabledBy ?? where(hook)})` : `to disable it for good, remove or disable its entry in ${where(hook)}`;
 }
