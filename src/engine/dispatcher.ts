@@ -16,6 +16,7 @@ import { startRunProgress, type ProgressOptions } from './run-progress.js';
 import { notStartedOutcome, summarizeRun } from './run-summary.js';
 import { planScript, resolveScriptPath } from './script-plan.js';
 import { eligibilitySteps, runsInBackground } from './hook-selection.js';
+import { runExecutionPlan } from './execution-plan.js';
 
 export type DispatchSettings = {
   readonly runner: ProcessRunner;
@@ -220,20 +221,12 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     });
   }
 
-  let results: Array<[ProcessOutcome, HookVerdict]> = [];
-  if (dialect.execution === 'parallel') {
-    // Assigned, not spread into push: the number of matching hooks has no bound an argument list could take.
-    results = await Promise.all(hooks.map(runOne));
-  } else {
-    for (const hook of hooks) {
-      const result = await runOne(hook);
-      results.push(result);
-      if (dialect.stopsDispatch?.(context, result[1])) break;
-    }
-  }
+  // parallel, sequential (stopsDispatch may end it) or mixed (the vetoing chain in sequence, the rest beside it).
+  const planned = await runExecutionPlan(dialect, context, hooks, runOne, (result) => result[1]);
+  const results = planned.map((run) => run.result);
 
   budget?.dispose();
-  const ran = hooks.slice(0, results.length);
+  const ran = planned.map((run) => run.hook);
   const excerptBytes = settings.runOutputExcerptBytes ?? 0;
   // How the dialect read each run is for people who see its output: worked out only when excerpts are on.
   const runs = results.map(([outcome, verdict], index) => {

@@ -25,4 +25,6 @@ export const bonsaiDialect: Dialect = {
   // Seed: "SIGTERM, 200 ms grace, SIGKILL"; "Captured stdout and stderr are each capped at 64 KiB".
   killGraceMs: 200,
   maxOutputBytes: 64 * 1024,
+  // Both config files are watched; an edit that does not parse keeps the file's last good hooks.
+  hotReload: true,
 };
