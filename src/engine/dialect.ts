@@ -422,7 +422,7 @@ export interface Dialect {
    * How to make a session toggle (hooks/setEnabled) last, in the dialect's words (bonsai: `set enabled = false in the
    * [[hooks]] table …`). Undefined: hookd's general advice (edit its entry in its file).
    */
-  persistentToggle?(hook: HookSpec, enabled: boolean): string;
+  persistentToggle?(hook: HookSpec, enabled: boolean): string | undefined;
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
   /** The environment hooks inherit, from hookd's own (e.g. without telemetry or credential variables); once per session. */

@@ -38,9 +38,8 @@ function parsedEnvelope(text: string): unknown {
  * one level deep), checked against the event's schema and the dialect's own rules; a message names what is wrong.
  */
 export function dryRunParams(dialect: Dialect, event: EventName, workspace: string, given: Partial<EventParams> = {}): { readonly params: EventParams } | { readonly message: string } {
-  const synthetic = dialect.syntheticParams?.(event, workspace);
-  if (synthetic === undefined && given.session === undefined) return { message: `params: the ${dialect.name} dialect has no synthetic payload: give the event's params (session first)` };
-  const base = synthetic ?? ({ session: given.session } as EventParams);
+  // A dialect without a synthetic payload: just a session; the event's schema says what else is required.
+  const base = dialect.syntheticParams?.(event, workspace) ?? ({ session: { id: 'hookd-test-session', cwd: workspace } } as EventParams);
   const merged = { ...base, ...given, session: { ...base.session, ...(given.session ?? {}) } };
   const checked = EventParamsSchemas[event].safeParse(merged);
   if (!checked.success) return { message: `params: ${describeIssues(checked.error.issues)}` };

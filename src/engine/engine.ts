@@ -33,7 +33,7 @@ import { candidacyBlock, conditionHolds, matcherAccepts } from './hook-selection
 import { explainEvent } from './explain.js';
 import { TrustBook, type TrustState } from './trust-state.js';
 import { SessionToggles, toggleKey } from './session-toggles.js';
-import { describeInvalidEntry } from './hook-status.js';
+import { describeInvalidEntry, withInvalidInPlace } from './hook-status.js';
 import { findHookNamed, type HookLookup } from './hook-lookup.js';
 
 export type EngineOptions = {
@@ -136,7 +136,7 @@ export class Engine {
   hooks(): HookInfo[] {
     const trust = this.#trust.view(this.#snapshot);
     const listed = [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, trust, this.#toggles.get(hook)));
-    return [...listed, ...this.#invalidHooks()];
+    return withInvalidInPlace(listed, this.#invalidHooks());
   }
 
   /** Entries of the configuration that failed to load, as hooks/list shows them (state invalid). */

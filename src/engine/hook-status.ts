@@ -78,3 +78,38 @@ export function describeInvalidEntry(entry: InvalidHookEntry, scopeOf: (source: 
     provenance: { scope, file: entry.source, ...(entry.line !== undefined ? { line: entry.line } : {}), ...(entry.field !== undefined ? { field: entry.field } : {}) },
   };
 }
+
+/**
+ * The listing with each invalid entry where its file has it: before the first listed hook of the same file written
+ * below it, else after that file's last listed hook, else at the end. Linear in the listing (a file may hold 100,000).
+ */
+export function withInvalidInPlace(listed: readonly HookInfo[], invalid: readonly HookInfo[]): HookInfo[] {
+  if (invalid.length === 0) return [...listed];
+  const pending = new Map<string, HookInfo[]>();
+  for (const entry of invalid) {
+    const list = pending.get(entry.provenance.file) ?? [];
+    list.push(entry);
+    pending.set(entry.provenance.file, list);
+  }
+  for (const list of pending.values()) list.sort((a, b) => (a.provenance.line ?? 0) - (b.provenance.line ?? 0));
+  const out: HookInfo[] = [];
+  const flush = (file: string, below?: number) => {
+    const list = pending.get(file);
+    if (list === undefined) return;
+    let taken = 0;
+    while (taken < list.length && (below === undefined || (list[taken]?.provenance.line ?? 0) < below)) out.push(list[taken++] as HookInfo);
+    if (taken === list.length) pending.delete(file);
+    else list.splice(0, taken);
+  };
+  let previousFile: string | undefined;
+  for (const hook of listed) {
+    const file = hook.provenance.file;
+    if (previousFile !== undefined && previousFile !== file) flush(previousFile);
+    flush(file, hook.provenance.line ?? Number.POSITIVE_INFINITY);
+    out.push(hook);
+    previousFile = file;
+  }
+  if (previousFile !== undefined) flush(previousFile);
+  for (const list of pending.values()) for (const entry of list) out.push(entry);
+  return out;
+}

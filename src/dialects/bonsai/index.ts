@@ -3,6 +3,7 @@
 import type { Dialect } from '../../engine/dialect.js';
 import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS } from './hook-data.js';
 import { loadBonsaiHooks } from './load.js';
+import { persistentToggle } from './toggle-advice.js';
 import { prepareBonsaiParams } from './prepare-params.js';
 import { redactTexts } from './redact.js';
 import { environment, interpret, matchTarget, merge, renderStdin } from './runtime-stubs.js';
@@ -27,4 +28,5 @@ export const bonsaiDialect: Dialect = {
   maxOutputBytes: 64 * 1024,
   // Both config files are watched; an edit that does not parse keeps the file's last good hooks.
   hotReload: true,
+  persistentToggle,
 };
