@@ -335,7 +335,7 @@ export interface Dialect {
   /** Several units' merged outcomes (in unit order) as the request's one outcome; default: first block, last rewrite, contexts joined. */
   combine?(event: EventName, outcomes: readonly { readonly unit: DispatchUnit; readonly merged: MergedOutcome }[]): MergedOutcome;
   /** Rewrites a request's params before any hook sees them (e.g. redacting an output excerpt); may be async. Must not throw. */
-  prepareParams?(event: EventName, params: EventParams): EventParams | Promise<EventParams>;
+  prepareParams?(event: EventName, params: EventParams, workspace: string): EventParams | Promise<EventParams>;
   /**
    * Redacts secrets from texts that leave hookd for the client (run stderr and excerpts, reasons, messages, notes,
    * diagnostics), one answer per text in order. Must not throw. Undefined: nothing is redacted.

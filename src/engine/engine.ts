@@ -14,7 +14,8 @@ import { ClientHooks } from './client-hooks.js';
 import { missingCapabilityDiagnostics } from './delegated-capabilities.js';
 import type { DelegatedClient } from './delegated-hook.js';
 import { ContinuationCap, DEFAULT_STOP_BLOCK_CAP, continuationKey } from './continuation-cap.js';
-import type { Dialect, HookSpec, LoadContext } from './dialect.js';
+import type { Dialect, HookSpec, LoadContext, ToolKinds } from './dialect.js';
+import { dispatchUnits, type UnitDispatch } from './dispatch-units.js';
 import type { ProgressOptions } from './run-progress.js';
 import { dispatchEvent, eventContext, type BackgroundRun, type DispatchSettings } from './dispatcher.js';
 import { InFlightRegistry } from './in-flight.js';
@@ -60,7 +61,11 @@ export type EngineOptions = {
   readonly onAsyncSettled?: (settled: AsyncSettled) => void;
   /** Opt-in audit log: a record per run and per decision; dialects append their own through EventContext.audit. */
   readonly auditLog?: AuditLog;
+  /** What the client declared about its tools (initialize `tools`), for Dialect.expand; absent: none declared. */
+  readonly toolKinds?: ToolKinds;
 };
+
+const NO_TOOL_KINDS: ToolKinds = new Map();
 
 export type EventDispatch = {
   readonly result: EventResult;
@@ -277,6 +282,25 @@ export class Engine {
 
   async dispatch(event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
     const snapshot = this.#snapshotFor(event, params);
+    // The dialect prepares the params once (e.g. redacts an excerpt, renders diffs), then the request fans out.
+    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
+    const { merged: _merged, ...dispatch } = await dispatchUnits({
+      dialect: this.dialect,
+      event,
+      params: prepared,
+      tools: this.#options.toolKinds ?? NO_TOOL_KINDS,
+      runUnit: (unit) => this.#dispatchUnit(snapshot, unit.event, unit.params, options),
+    });
+    if (!dispatch.cancelled) this.#applyContinuationCap(event, prepared, dispatch.result);
+    this.dialect.afterDispatch?.(event, prepared.session.id);
+    if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(prepared.session.id, dispatch.result);
+    if (event === 'SessionEnd') this.#tempDirs?.removeSession(prepared.session.id);
+    this.#audit(event, prepared, options.requestId, dispatch);
+    return dispatch;
+  }
+
+  /** One unit of a request (the request itself when the dialect does not fan out): its candidates, matched and run. */
+  async #dispatchUnit(snapshot: RegistrySnapshot, event: EventName, params: EventParams, options: DispatchOptions): Promise<UnitDispatch> {
     // Order first, then drop what may not run: a configured hook's position (its implicit priority) counts the
     // disabled and untrusted hooks before it, so a programmatic priority means the same whatever is enabled.
     const ordered = dispatchOrder(this.#toggles.applyAll(hooksForEvent(snapshot, event)), this.#toggles.applyAll(this.#clientHooks.forEvent(event)));
@@ -292,13 +316,7 @@ export class Engine {
       const context = eventContext(event, params, this.#options.workspace);
       for (const hook of onceHooks) if (matcherAccepts(hook, target) && conditionHolds(hook, context)) this.#onceRan.add(onceKey(hook.id));
     }
-    const dispatch = await this.#run(event, params, candidates, options, false);
-    if (!dispatch.cancelled) this.#applyContinuationCap(event, params, dispatch.result);
-    this.dialect.afterDispatch?.(event, params.session.id);
-    if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(params.session.id, dispatch.result);
-    if (event === 'SessionEnd') this.#tempDirs?.removeSession(params.session.id);
-    this.#audit(event, params, options.requestId, dispatch);
-    return dispatch;
+    return this.#run(event, params, candidates, options, false);
   }
 
   /** The event's run records, then its decision record (as answered), when the audit log is on. */
@@ -384,12 +402,13 @@ export class Engine {
 
   /** Runs one handler (not in the configuration) on an event, ignoring its matcher. Persists nothing. */
   async dryRun(hook: HookSpec, event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
-    const dispatch = await this.#run(event, params, [hook], options, true);
-    this.#audit(event, params, options.requestId, dispatch);
+    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
+    const { merged: _merged, ...dispatch } = await this.#run(event, prepared, [hook], options, true);
+    this.#audit(event, prepared, options.requestId, dispatch);
     return dispatch;
   }
 
-  async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<EventDispatch> {
+  async #run(event: EventName, params: EventParams, candidates: readonly HookSpec[], options: DispatchOptions, ignoreMatchers: boolean): Promise<UnitDispatch> {
     const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
     const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
@@ -411,7 +430,7 @@ export class Engine {
     const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };
     if (environment !== undefined) result.environment = environment;
     if (backgroundStarted.length > 0) result.asyncRuns = backgroundStarted.map(asyncRunOf);
-    return { result, cancelled, stdin, runStderr, ...(skippedByCondition ? { skippedByCondition } : {}) };
+    return { result, merged, cancelled, stdin, runStderr, ...(skippedByCondition ? { skippedByCondition } : {}) };
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {

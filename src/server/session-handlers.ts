@@ -9,6 +9,7 @@ import type { InvokeClientHook } from '../engine/client-hook.js';
 import type { LoadContext } from '../engine/dialect.js';
 import { Engine } from '../engine/engine.js';
 import { lintToolMatchers } from '../engine/tool-matcher-lint.js';
+import { toolKindsOf } from '../engine/tool-kinds.js';
 import type { Logger } from '../logger.js';
 import {
   EVENT_NAMES,
@@ -157,6 +158,7 @@ export function createSession(deps: SessionDeps): Session {
       delegated: delegatedClient(params.capabilities, deps.callClient),
       serverOptions: options,
       ...(audit.log ? { auditLog: audit.log } : {}),
+      toolKinds: toolKindsOf(params.tools),
     });
     const home = params.home ?? homedir();
     const managedSettingsPath = options.managedSettingsPath ?? deps.defaults.managedSettingsPath;

@@ -1,8 +1,13 @@
 // The `bonsai` dialect: `[[hooks]]` tables of `.bonsai/config.toml` (shell, http and llm_prompt actions, tool and
 // path globs, blocking vetoes, diff evidence, per-hook approval), assembled from the modules beside it. Composition only.
 import type { Dialect } from '../../engine/dialect.js';
+import { BONSAI_DEFAULT_TOOLS, BONSAI_TOOL_EVENTS } from './builtin-tools.js';
+import { parseDryRunHandler } from './dry-run-handler.js';
+import { bonsaiParamsFromEnvelope } from './envelope-params.js';
 import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS } from './hook-data.js';
 import { loadBonsaiHooks } from './load.js';
+import { committedSources } from './sources.js';
+import { syntheticParams } from './synthetic-params.js';
 import { persistentToggle } from './toggle-advice.js';
 import { prepareBonsaiParams } from './prepare-params.js';
 import { redactTexts } from './redact.js';
@@ -28,5 +33,11 @@ export const bonsaiDialect: Dialect = {
   maxOutputBytes: 64 * 1024,
   // Both config files are watched; an edit that does not parse keeps the file's last good hooks.
   hotReload: true,
+  parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
+  paramsFromEnvelope: bonsaiParamsFromEnvelope,
+  syntheticParams,
+  committedSources,
+  toolEvents: BONSAI_TOOL_EVENTS,
+  builtinTools: BONSAI_DEFAULT_TOOLS,
   persistentToggle,
 };

@@ -63,6 +63,12 @@ export const RunSummarySchema = z
       .describe(
         "How hookd read this run's output, in one line (e.g. `stdout is JSON: hookSpecificOutput.permissionDecision \"deny\" → deny`, `exit 2: stderr is the reason → block`); present with the output excerpts (runOutputExcerptBytes).",
       ),
+    unit: z
+      .string()
+      .optional()
+      .describe(
+        'The unit of the request this run belongs to, when the dialect fans one request out into several (e.g. the file of a multi-file write, or "PreBash" beside a shell tool\'s PreToolUse). Absent for a request that is one unit without a label.',
+      ),
     escapedPids: z
       .array(z.number().int())
       .optional()
