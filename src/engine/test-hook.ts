@@ -56,7 +56,9 @@ function firedCopy(hook: HookSpec): HookSpec {
 }
 
 function ignoredNote(hook: HookSpec): string | undefined {
-  const parts = [hook.matcher !== undefined ? `matcher ${hook.matcher}` : undefined, hook.condition !== undefined ? `condition ${hook.condition}` : undefined].filter(
+  // A condition the matcher as written already shows (bonsai's path glob) is not named twice.
+  const condition = hook.condition !== undefined && !(hook.matcher ?? '').includes(hook.condition) ? hook.condition : undefined;
+  const parts = [hook.matcher !== undefined ? `matcher ${hook.matcher}` : undefined, condition !== undefined ? `condition ${condition}` : undefined].filter(
     (part): part is string => part !== undefined,
   );
   return parts.length === 0 ? undefined : `fired by hooks/test without checking its ${parts.join(' or its ')}`;
