@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCheck } from './commands/check.js';
+import { runHooksCommand } from './commands/hooks-command.js';
 import { UsageError } from './commands/load-options.js';
 import { runTestEvent } from './commands/test-event.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
@@ -39,6 +40,16 @@ Usage:
   hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
       Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
       with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
+  hookd hooks list [--dialect D] [--workspace DIR] [--home DIR] [--json]
+      Every configured hook by name (else id) with its state (active, parked, disabled, awaiting approval, denied,
+      untrusted, modified, invalid) and provenance (scope, file, line); trust as the store under --home records it.
+  hookd hooks enable|disable <name> [--dialect D] [--workspace DIR] [--home DIR] [--json]
+      A session toggle belongs to an agent's session (hooks/setEnabled): this prints the hook's state and how to make
+      the change last in its config; it changes nothing. Exit 0 when the config already says so, else 1.
+  hookd hooks test <name> [--input FILE|-] [--tool NAME] [--tool-input JSON] [--dialect D] [--workspace DIR] [--json]
+      Fire that one hook once on its event with a synthetic payload (or the input laid over it), ignoring its
+      matcher, and print its run and decision. Exit 0 ok; 1 it failed or may not run (not approved, untrusted,
+      invalid); 2 bad usage (e.g. no such hook).
   hookd --version | --help
 
 Protocol: see protocol/README.md.`;
@@ -115,6 +126,8 @@ async function main(argv: string[]): Promise<number> {
       return runCheck(values, print);
     case 'test':
       return runTestEvent(rest[0], values, print);
+    case 'hooks':
+      return runHooksCommand(rest, values, print);
     default:
       throw new UsageError(`unknown command "${command}" (see hookd --help)`);
   }

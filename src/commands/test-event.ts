@@ -22,7 +22,7 @@ function parseJson(label: string, text: string): unknown {
   }
 }
 
-function printResult(event: EventName, result: EventResult, print: (line: string) => void, verb = 'matched'): void {
+export function printResult(event: EventName, result: EventResult, print: (line: string) => void, verb = 'matched'): void {
   print(`${event}: ${result.runs.length} hook(s) ${verb}`);
   for (const run of result.runs) {
     const ended = run.exitCode !== null ? `exit ${run.exitCode}` : run.signal ? `signal ${run.signal}` : 'did not run';

@@ -215,6 +215,10 @@ export type InvalidHookEntry = {
   readonly event?: string;
   readonly source: string;
   readonly line?: number;
+  /** The scope of its file (listed as its provenance); omitted: the scope of the file's loaded hooks, else "unknown". */
+  readonly scope?: ConfigSource['scope'];
+  /** The field that failed, as the file names it (e.g. `matcher.path`). */
+  readonly field?: string;
   /** Why it did not load (the same words as its diagnostic). */
   readonly message: string;
 };
@@ -414,6 +418,11 @@ export interface Dialect {
    * mistyped fields are an error naming the field; nested values (tool_input, tool_response) stay verbatim.
    */
   paramsFromEnvelope?(envelope: Readonly<Record<string, unknown>>, event: EventName | undefined): EnvelopeConversion;
+  /**
+   * How to make a session toggle (hooks/setEnabled) last, in the dialect's words (bonsai: `set enabled = false in the
+   * [[hooks]] table …`). Undefined: hookd's general advice (edit its entry in its file).
+   */
+  persistentToggle?(hook: HookSpec, enabled: boolean): string | undefined;
   /** Deterministic sample params for an event (dry run, `hookd test`). */
   syntheticParams?(event: EventName, workspace: string): EventParams;
   /** The environment hooks inherit, from hookd's own (e.g. without telemetry or credential variables); once per session. */

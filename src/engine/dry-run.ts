@@ -1,9 +1,9 @@
 // The dry run of one handler as written in a dialect's configuration: validate it, build the event's params
 // (the dialect's deterministic synthetic payload, overridden by what the caller gave), run it with production
 // limits, and turn what went wrong into diagnostics. Persists nothing; shared by hooks/dryRun and `hookd test`.
-import { EventParamsSchemas, isEventName, type Diagnostic, type EventParams, type EventResult } from '../protocol/index.js';
+import { EventParamsSchemas, isEventName, type Diagnostic, type EventName, type EventParams, type EventResult } from '../protocol/index.js';
 import { describeIssues } from '../protocol/issue-text.js';
-import type { LoadContext } from './dialect.js';
+import type { Dialect, LoadContext } from './dialect.js';
 import type { DispatchOptions, Engine } from './engine.js';
 
 export type DryRunRequest = {
@@ -33,6 +33,22 @@ function parsedEnvelope(text: string): unknown {
   }
 }
 
+/**
+ * The params of a dry run of `event`: the dialect's synthetic payload with `given` laid over it (session fields merge
+ * one level deep), checked against the event's schema and the dialect's own rules; a message names what is wrong.
+ */
+export function dryRunParams(dialect: Dialect, event: EventName, workspace: string, given: Partial<EventParams> = {}): { readonly params: EventParams } | { readonly message: string } {
+  // A dialect without a synthetic payload: just a session; the event's schema says what else is required.
+  const base = dialect.syntheticParams?.(event, workspace) ?? ({ session: { id: 'hookd-test-session', cwd: workspace } } as EventParams);
+  const merged = { ...base, ...given, session: { ...base.session, ...(given.session ?? {}) } };
+  const checked = EventParamsSchemas[event].safeParse(merged);
+  if (!checked.success) return { message: `params: ${describeIssues(checked.error.issues)}` };
+  const params = checked.data as EventParams;
+  const problem = dialect.validateParams?.(event, params);
+  if (problem !== undefined) return { message: `params: ${problem}` };
+  return { params };
+}
+
 export async function dryRunHandler(engine: Engine, loadContext: LoadContext, request: DryRunRequest, options: DispatchOptions = {}): Promise<DryRunOutcome> {
   const { dialect } = engine;
   const { event } = request;
@@ -41,14 +57,9 @@ export async function dryRunHandler(engine: Engine, loadContext: LoadContext, re
   if (!dialect.parseHandler || !dialect.syntheticParams)
     return { kind: 'invalid-request', message: `handler: the ${dialect.name} dialect has no dry run of a single handler` };
 
-  const synthetic = dialect.syntheticParams(event, loadContext.workspace);
-  const given = request.params ?? {};
-  const merged = { ...synthetic, ...given, session: { ...synthetic.session, ...(given.session ?? {}) } };
-  const checked = EventParamsSchemas[event].safeParse(merged);
-  if (!checked.success) return { kind: 'invalid-request', message: `params: ${describeIssues(checked.error.issues)}` };
-  const params = checked.data as EventParams;
-  const problem = dialect.validateParams?.(event, params);
-  if (problem !== undefined) return { kind: 'invalid-request', message: `params: ${problem}` };
+  const built = dryRunParams(dialect, event, loadContext.workspace, request.params);
+  if ('message' in built) return { kind: 'invalid-request', message: built.message };
+  const { params } = built;
 
   const parsed = dialect.parseHandler(request.handler, event, loadContext);
   const diagnostics = [...parsed.diagnostics];

@@ -36,6 +36,9 @@ import { TrustBook, type TrustState } from './trust-state.js';
 import { ApprovalProblems, approvalDiagnostics, approvalQuestions, type ApprovalQuestion } from './approvals.js';
 import { refusedHooks } from './refusal.js';
 import { redactDiagnostics, redactDispatch } from './redaction.js';
+import { SessionToggles, toggleKey } from './session-toggles.js';
+import { describeInvalidEntry, withInvalidInPlace } from './hook-status.js';
+import { findHookNamed, type HookLookup } from './hook-lookup.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -115,6 +118,8 @@ export class Engine {
   readonly #tempDirs: SessionTempDirs | undefined;
   /** `once` hooks that already ran, as `<session id>\0<hook id>`. */
   readonly #onceRan = new Set<string>();
+  /** hooks/setEnabled: per name (else id), for the life of this engine (reloads keep them). */
+  readonly #toggles = new SessionToggles();
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
@@ -145,7 +150,32 @@ export class Engine {
   /** Configured hooks (with their current trust) then programmatic hooks. */
   hooks(): HookInfo[] {
     const trust = this.#trust.view(this.#snapshot);
-    return [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, trust));
+    const listed = [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, trust, this.#toggles.get(hook)));
+    return withInvalidInPlace(listed, this.#invalidHooks());
+  }
+
+  /** Entries of the configuration that failed to load, as hooks/list shows them (state invalid). */
+  #invalidHooks(): HookInfo[] {
+    const invalid = this.#snapshot.invalid ?? [];
+    if (invalid.length === 0) return [];
+    const scopes = new Map(this.#snapshot.hooks.map((hook) => [hook.source, hook.scope]));
+    return invalid.map((entry) => describeInvalidEntry(entry, (source) => scopes.get(source)));
+  }
+
+  /** The configured or programmatic hook (or invalid entry) named `name` (HookSpec.name, else id). */
+  findHook(name: string): HookLookup {
+    return findHookNamed(name, [...this.#snapshot.hooks, ...this.#clientHooks.all()], this.#snapshot.invalid ?? []);
+  }
+
+  /** One hook as hooks/list shows it now. */
+  describe(hook: HookSpec): HookInfo {
+    return describeHook(hook, this.#trust.view(this.#snapshot), this.#toggles.get(hook));
+  }
+
+  /** Turns a hook on or off for the life of this engine (by its name, else id); events that start from now on see it. */
+  setEnabled(hook: HookSpec, enabled: boolean): HookInfo {
+    this.#toggles.set(toggleKey(hook), enabled);
+    return this.describe(hook);
   }
 
   diagnostics(): Diagnostic[] {
@@ -337,7 +367,7 @@ export class Engine {
   async #dispatchUnit(snapshot: RegistrySnapshot, event: EventName, params: EventParams, options: DispatchOptions): Promise<UnitDispatch> {
     // Order first, then drop what may not run: a configured hook's position (its implicit priority) counts the
     // disabled and untrusted hooks before it, so a programmatic priority means the same whatever is enabled.
-    const ordered = dispatchOrder(hooksForEvent(snapshot, event), this.#clientHooks.forEvent(event));
+    const ordered = dispatchOrder(this.#toggles.applyAll(hooksForEvent(snapshot, event)), this.#toggles.applyAll(this.#clientHooks.forEvent(event)));
     // Trust is judged against the snapshot that runs: a run that began before an edit runs what was reviewed.
     const trust = this.#trust.view(snapshot);
     const onceKey = (hookId: string) => `${params.session.id}\0${hookId}`;
@@ -376,8 +406,8 @@ export class Engine {
       params,
       workspace: this.#options.workspace,
       // Hooks a setting kept from loading are never dispatched: explained after the event's others.
-      ordered: [...dispatchOrder(hooksForEvent(snapshot, event), this.#clientHooks.forEvent(event)), ...(snapshot.notLoaded ?? []).filter((hook) => !isOther(hook))],
-      others: [...snapshot.hooks.filter(isOther), ...(snapshot.notLoaded ?? []).filter(isOther), ...this.#clientHooks.all().filter(isOther)],
+      ordered: [...dispatchOrder(this.#toggles.applyAll(hooksForEvent(snapshot, event)), this.#toggles.applyAll(this.#clientHooks.forEvent(event))), ...(snapshot.notLoaded ?? []).filter((hook) => !isOther(hook))],
+      others: [...this.#toggles.applyAll(snapshot.hooks.filter(isOther)), ...(snapshot.notLoaded ?? []).filter(isOther), ...this.#toggles.applyAll(this.#clientHooks.all().filter(isOther))],
       trust,
       onceSpent: (hook) => this.#onceRan.has(`${params.session.id}\0${hook.id}`),
       backgroundRuns: this.#options.asyncInForeground !== true,

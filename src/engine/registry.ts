@@ -2,9 +2,11 @@
 // dispatch order of an event's hooks. A dispatch reads a snapshot once at its start; loading a new one never
 // disturbs runs in flight.
 import type { Diagnostic, EventName, HookInfo } from '../protocol/index.js';
-import type { HookSpec, LoadResult, SourceRejection } from './dialect.js';
+import type { HookSpec, InvalidHookEntry, LoadResult, SourceRejection } from './dialect.js';
 import type { TrustView } from './trust-state.js';
 import { candidacyBlock } from './hook-selection.js';
+import { hookProvenance, hookStatus } from './hook-status.js';
+import { SessionToggles } from './session-toggles.js';
 
 export type RegistrySnapshot = {
   readonly hooks: readonly HookSpec[];
@@ -12,6 +14,8 @@ export type RegistrySnapshot = {
   readonly sources: readonly string[];
   /** Hooks written in the configuration that the dialect's policy did not load (LoadResult.notLoaded); explained only. */
   readonly notLoaded?: readonly HookSpec[];
+  /** Entries written in the configuration that failed to load (LoadResult.invalid); listed with state invalid, never dispatched. */
+  readonly invalid?: readonly InvalidHookEntry[];
 };
 
 export const EMPTY_SNAPSHOT: RegistrySnapshot = Object.freeze({ hooks: [], diagnostics: [], sources: [] });
@@ -70,7 +74,12 @@ function withNotesAfterTheirFiles(diagnostics: readonly Diagnostic[], notes: Rea
  */
 export function snapshotFrom(result: LoadResult): RegistrySnapshot {
   const snapshot = snapshotOfLoad(result);
-  return result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) });
+  return withInvalid(result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) }), result.invalid ?? []);
+}
+
+/** `snapshot` listing `invalid` too (none: unchanged). */
+function withInvalid(snapshot: RegistrySnapshot, invalid: readonly InvalidHookEntry[]): RegistrySnapshot {
+  return invalid.length === 0 ? snapshot : Object.freeze({ ...snapshot, invalid: Object.freeze([...invalid]) });
 }
 
 function snapshotOfLoad(result: LoadResult): RegistrySnapshot {
@@ -121,7 +130,9 @@ export function snapshotKeepingLastGood(previous: RegistrySnapshot, result: Load
   }
   for (const hook of result.hooks) if (!placed.has(hook.source)) hooks.push(hook);
   const snapshot = freeze(hooks, diagnostics, result.sources);
-  return result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) });
+  // A rejected file keeps the invalid entries last listed from it, as it keeps its hooks.
+  const invalid = [...(result.invalid ?? []).filter((entry) => !rejected.has(entry.source)), ...(previous.invalid ?? []).filter((entry) => rejected.has(entry.source))];
+  return withInvalid(result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) }), invalid);
 }
 
 /** Hooks configured for one event, in configured order (disabled and untrusted ones included). */
@@ -169,8 +180,10 @@ export function describeCommand(hook: HookSpec): string {
   }
 }
 
-export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED): HookInfo {
+/** `toggle`: the session toggle of the hook (hooks/setEnabled), if any; `enabled` and `state` take it into account. */
+export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED, toggle?: boolean): HookInfo {
   const { handler } = hook;
+  const toggled = toggle === undefined ? hook : toggledHook(hook, toggle);
   return {
     id: hook.id,
     event: hook.event,
@@ -180,9 +193,19 @@ export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED)
     source: hook.source,
     scope: hook.scope,
     timeoutMs: handler.timeoutMs,
-    enabled: isRunnable(hook, trust),
+    enabled: isRunnable(toggled, trust),
     ...(hook.priority !== undefined ? { priority: hook.priority } : {}),
     ...(hook.disabled ? { disabled: true } : {}),
     ...(hook.trustKey !== undefined ? { trust: trust.stateOf(hook), trustKey: hook.trustKey } : {}),
+    ...(hook.name !== undefined ? { name: hook.name } : {}),
+    ...hookStatus(hook, hook.trustKey === undefined ? 'trusted' : trust.stateOf(hook), toggle),
+    provenance: hookProvenance(hook),
+    ...(toggle !== undefined ? { sessionEnabled: toggle } : {}),
   };
+}
+
+function toggledHook(hook: HookSpec, enabled: boolean): HookSpec {
+  const toggles = new SessionToggles();
+  toggles.set(hook.name ?? hook.id, enabled);
+  return toggles.apply(hook);
 }

@@ -5,6 +5,7 @@ import { AuditLogOptionsSchema } from './audit-log.js';
 import { DiagnosticSchema } from './diagnostics.js';
 import { FAILURE_CLASSES, RUN_STATUSES } from './results.js';
 import { ServerCapabilitiesSchema } from './capabilities.js';
+import { HOOK_STATES, HookProvenanceSchema } from './hook-states.js';
 
 export const ConfigSourceSchema = z
   .looseObject({
@@ -160,6 +161,11 @@ export const HookInfoSchema = z
         'Present when the hook runs only after the client trusts trustKey; modified: trusted for other content than now (it does not run); awaiting_approval: a hook that asks approval (hooks/approve) and has none for its current declaration yet; denied: its approval was denied in this hookd process.',
       ),
     trustKey: z.string().optional(),
+    name: z.string().optional().describe('The name the user gave the hook (bonsai `name`); hooks/setEnabled and hooks/test take it (else the id).'),
+    state: z.enum(HOOK_STATES).describe('Whether and why it fires now: active, parked, disabled (this session), awaiting_approval, denied, untrusted, modified, invalid.'),
+    stateReason: z.string().optional().describe('Why it is not active, in words (e.g. which `enabled = false`, the load error of an invalid entry).'),
+    provenance: HookProvenanceSchema,
+    sessionEnabled: z.boolean().optional().describe('Present once hooks/setEnabled toggled it in this session: the value set (it outlasts reloads, not the hookd process).'),
   })
   .meta({ id: 'HookInfo' });
 export type HookInfo = z.infer<typeof HookInfoSchema>;

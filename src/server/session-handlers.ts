@@ -47,6 +47,7 @@ import { setUpAuditLog } from './audit-log-setup.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 import { sourceHandlers } from './source-handlers.js';
 import { createApprovalAsker } from './approval-asker.js';
+import { hookManagementHandlers } from './hook-management-handlers.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
@@ -257,6 +258,7 @@ export function createSession(deps: SessionDeps): Session {
       return null;
     },
     ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: notifyDiagnostics })),
+    ...nothingSpawnsWhileExiting(hookManagementHandlers(requireActive, { logger })),
     ...sourceHandlers({
       active: () => requireActive() as ActiveSession & { reloader?: ConfigReloader },
       setLoadContext: (loadContext) => {

@@ -8,6 +8,7 @@ import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS } from './hook-data.js';
 import { loadBonsaiHooks } from './load.js';
 import { committedSources } from './sources.js';
 import { syntheticParams } from './synthetic-params.js';
+import { persistentToggle } from './toggle-advice.js';
 import { prepareBonsaiParams } from './prepare-params.js';
 import { redactTexts } from './redact.js';
 import { renderStdin } from './envelope.js';
@@ -53,4 +54,5 @@ export const bonsaiDialect: Dialect = {
   committedSources,
   toolEvents: BONSAI_TOOL_EVENTS,
   builtinTools: BONSAI_DEFAULT_TOOLS,
+  persistentToggle,
 };

@@ -86,6 +86,7 @@ function loadFile(source: BonsaiSource, names: Map<string, Claimed>): FileLoad |
       ...(table.name !== undefined ? { name: table.name } : {}),
       ...(table.event !== undefined ? { event: table.event } : {}),
       source: file,
+      scope: source.scope === 'global' ? 'user' : 'project',
       ...(table.line !== undefined ? { line: table.line } : {}),
       message: errors.join('; '),
     });

@@ -27,6 +27,8 @@ export function baseParams(workspace: string): Record<string, Json> {
     'runs/end': { runId: 'fuzz-run' },
     'trust/list': {},
     'trust/set': { key: 'workspace:/nowhere', trusted: true, persist: false },
+    'hooks/setEnabled': { name: 'fuzz', enabled: false },
+    'hooks/test': { name: 'fuzz', params: { toolName: 'Bash', toolInput: { command: 'ls' } } },
   };
   for (const event of EVENT_NAMES) {
     const params = syntheticParams(event, workspace);

@@ -44,6 +44,7 @@ import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, Ju
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
 import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
 import { ApproveHookParamsSchema, ApproveHookResultSchema } from './approval.js';
+import { SetEnabledParamsSchema, SetEnabledResultSchema, TestHookParamsSchema, TestHookResultSchema } from './hook-management.js';
 
 export type RequestSpec = {
   readonly params: z.ZodType;
@@ -133,6 +134,16 @@ export const Requests = withDepthBound({
     params: ExplainParamsSchema,
     result: ExplainResultSchema,
     doc: 'Explain, without running anything, every configured and programmatic hook for an event and its params: fires, or skipped and why (matcher tried against which value, disabled, untrusted, condition, wrong event, ...).',
+  },
+  'hooks/setEnabled': {
+    params: SetEnabledParamsSchema,
+    result: SetEnabledResultSchema,
+    doc: 'Turn one hook (by name, else id) off or on for this session: events that start from now on see it; reloads keep it by name; nothing is written.',
+  },
+  'hooks/test': {
+    params: TestHookParamsSchema,
+    result: TestHookResultSchema,
+    doc: "Fire one configured hook once on its event with the dialect's synthetic payload (or given params), ignoring its matcher, with production limits and the real runner; answers its decision. Persists nothing (the audit log and ledger record it when on).",
   },
   'runs/begin': {
     params: BeginRunParamsSchema,
