@@ -86,6 +86,8 @@ export type DispatchOutcome = {
   readonly environmentNotes: readonly string[];
   /** The async handlers started in the background, in configured order. */
   readonly backgroundStarted: readonly HookSpec[];
+  /** Each run's hook and verdict, in the order of `runs` (for the authorization ledger). */
+  readonly ran: readonly { readonly hook: HookSpec; readonly verdict: HookVerdict }[];
 };
 
 export function eventContext(event: EventName, params: EventParams, workspace: string): EventContext {
@@ -258,5 +260,6 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     ...(collected.environment !== undefined ? { environment: collected.environment } : {}),
     environmentNotes: collected.notes,
     backgroundStarted,
+    ran: results.map(([, verdict], index) => ({ hook: ran[index]!, verdict })),
   };
 }

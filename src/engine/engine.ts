@@ -5,6 +5,8 @@ import type { Diagnostic, EventName, EventParams, EventResult, ExplainResult, Ho
 import { AsyncOutbox, MAX_OUTPUTS_PER_SESSION } from './async-outbox.js';
 import { asyncOutputOf, asyncRunOf, rewakeMessage, type AsyncSettled } from './async-runs.js';
 import type { AuditLog } from './audit-log.js';
+import { LEDGER_FLUSH_MS, type AuthorizationLedger } from './authorization-ledger.js';
+import { ledgerUnit, type LedgerUnit } from './ledger-runs.js';
 import { auditScope, dispatchRecords, runRecord } from './audit-record.js';
 import { SessionTempDirs } from './env-files.js';
 import type { ProcessRunner } from '../runner/types.js';
@@ -70,6 +72,8 @@ export type EngineOptions = {
   readonly onReload?: () => void;
   /** What the client declared about its tools (initialize `tools`), for Dialect.expand; absent: none declared. */
   readonly toolKinds?: ToolKinds;
+  /** The authorization ledger (options.ledgerPath ?? Dialect.defaultLedgerPath): a line per run of a hook that gates an effect. */
+  readonly authorizationLedger?: AuthorizationLedger;
 };
 
 const NO_TOOL_KINDS: ToolKinds = new Map();
@@ -351,7 +355,7 @@ export class Engine {
       event,
       params: prepared,
       tools: this.#options.toolKinds ?? NO_TOOL_KINDS,
-      runUnit: (unit) => this.#dispatchUnit(snapshot, unit.event, unit.params, options),
+      runUnit: (unit) => this.#dispatchUnit(snapshot, unit.event, unit.params, options, { requestEvent: event, ...(unit.label !== undefined ? { unit: unit.label } : {}) }),
     });
     if (!dispatch.cancelled) this.#applyContinuationCap(event, prepared, dispatch.result);
     this.dialect.afterDispatch?.(event, prepared.session.id);
@@ -360,11 +364,13 @@ export class Engine {
     // Secrets in stderr, reasons, messages and notes never reach the client (nor the audit log).
     const redacted = await redactDispatch(this.dialect, dispatch);
     this.#audit(event, prepared, options.requestId, redacted);
+    // The decisions that gate an effect are on file before the agent acts on them (bounded wait).
+    await this.#options.authorizationLedger?.flush(LEDGER_FLUSH_MS);
     return redacted;
   }
 
   /** One unit of a request (the request itself when the dialect does not fan out): its candidates, matched and run. */
-  async #dispatchUnit(snapshot: RegistrySnapshot, event: EventName, params: EventParams, options: DispatchOptions): Promise<UnitDispatch> {
+  async #dispatchUnit(snapshot: RegistrySnapshot, event: EventName, params: EventParams, options: DispatchOptions, ledger?: LedgerUnit): Promise<UnitDispatch> {
     // Order first, then drop what may not run: a configured hook's position (its implicit priority) counts the
     // disabled and untrusted hooks before it, so a programmatic priority means the same whatever is enabled.
     const ordered = dispatchOrder(this.#toggles.applyAll(hooksForEvent(snapshot, event)), this.#toggles.applyAll(this.#clientHooks.forEvent(event)));
@@ -382,7 +388,7 @@ export class Engine {
       const context = eventContext(event, params, this.#options.workspace);
       for (const hook of onceHooks) if (matcherAccepts(hook, target) && conditionHolds(hook, context)) this.#onceRan.add(onceKey(hook.id));
     }
-    return this.#run(event, params, candidates, options, false, refused);
+    return this.#run(event, params, candidates, options, false, refused, ledger);
   }
 
   /** The event's run records, then its decision record (as answered), when the audit log is on. */
@@ -482,9 +488,10 @@ export class Engine {
     options: DispatchOptions,
     ignoreMatchers: boolean,
     refused: ReadonlyMap<HookSpec, string> = NO_REFUSALS,
+    ledger?: LedgerUnit,
   ): Promise<UnitDispatch> {
     const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
-    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted, ran } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -502,6 +509,8 @@ export class Engine {
         this.#settings(),
       ),
     );
+    if (ledger !== undefined && this.#options.authorizationLedger !== undefined)
+      await ledgerUnit(this.#options.authorizationLedger, this.dialect, eventContext(event, params, this.#options.workspace), ledger, ran, runs);
     const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };
     if (environment !== undefined) result.environment = environment;
     if (backgroundStarted.length > 0) result.asyncRuns = backgroundStarted.map(asyncRunOf);

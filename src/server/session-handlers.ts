@@ -48,6 +48,8 @@ import { managementHandlers, type ActiveSession } from './management-handlers.js
 import { sourceHandlers } from './source-handlers.js';
 import { createApprovalAsker } from './approval-asker.js';
 import { hookManagementHandlers } from './hook-management-handlers.js';
+import { setUpLedger } from './ledger-setup.js';
+import type { AuthorizationLedger } from '../engine/authorization-ledger.js';
 
 export type SessionDefaults = {
   readonly stopBlockCap?: number;
@@ -107,6 +109,7 @@ export function createSession(deps: SessionDeps): Session {
   /** Set once hookd is exiting (input closed, a signal): events still arriving are cancelled without running. */
   let closing = false;
   let auditLog: AuditLog | undefined;
+  let ledger: AuthorizationLedger | undefined;
   const { logger } = deps;
   // hooks/diagnostics notifications carry redacted messages; a chain keeps them in the order they were made.
   let notified: Promise<void> = Promise.resolve();
@@ -156,6 +159,8 @@ export function createSession(deps: SessionDeps): Session {
     const programmaticHooks = params.capabilities.programmaticHooks === true;
     const audit = setUpAuditLog(options.auditLog, deps.defaults.auditLogPath, params.workspace, logger);
     auditLog = audit.log ?? auditLog;
+    const ledgerSetup = setUpLedger(dialect, options.ledgerPath, { workspace: params.workspace, home: params.home ?? homedir() }, logger);
+    ledger = ledgerSetup.ledger ?? ledger;
     const engine = new Engine({
       dialect,
       runner: deps.runner,
@@ -169,6 +174,7 @@ export function createSession(deps: SessionDeps): Session {
       delegated: delegatedClient(params.capabilities, deps.callClient),
       serverOptions: options,
       ...(audit.log ? { auditLog: audit.log } : {}),
+      ...(ledgerSetup.ledger ? { authorizationLedger: ledgerSetup.ledger } : {}),
       asksApproval: params.capabilities.hookApproval === true,
       // Each reload is a new configuration load: ask what it needs approved.
       onReload: () => session?.approvals?.askNow(),
@@ -193,6 +199,7 @@ export function createSession(deps: SessionDeps): Session {
       params.capabilities.hookApproval === true ? createApprovalAsker({ engine, trustStore, callClient: deps.callClient, logger, notify: deps.onDiagnostics }) : undefined;
     const diagnostics = engine.diagnostics();
     if (audit.diagnostic) diagnostics.push(audit.diagnostic);
+    if (ledgerSetup.diagnostic) diagnostics.push(ledgerSetup.diagnostic);
     if (trustStore.problem !== undefined) diagnostics.push({ severity: 'warning', file: trustStore.path, code: 'trust-store', message: trustStore.problem });
     // The agent named its tools: matchers that name none of them are guards that never run.
     if (params.tools !== undefined) for (const warning of lintToolMatchers(dialect, engine.snapshot.hooks, { tools: params.tools.map((tool) => (typeof tool === 'string' ? tool : tool.name)) })) diagnostics.push(warning);
@@ -243,6 +250,7 @@ export function createSession(deps: SessionDeps): Session {
     await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
     // What the aborted runs recorded reaches the file before the answer (shutdown) or the exit.
     await auditLog?.flush(500);
+    await ledger?.flush(500);
   };
   const closeSession = async () => {
     closing = true;

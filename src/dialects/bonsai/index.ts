@@ -17,6 +17,7 @@ import { expand } from './expand.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { combine, gatesEffect, merge, stopsDispatch, vetoes } from './merge.js';
 import { interpret } from './output.js';
+import { defaultLedgerPath } from './ledger-path.js';
 import { bonsaiReading } from './output-reading.js';
 import { serializedTools } from './serialize-tools.js';
 
@@ -39,6 +40,7 @@ export const bonsaiDialect: Dialect = {
   expand,
   combine,
   gatesEffect,
+  defaultLedgerPath,
   serializedTools,
   prepareParams: prepareBonsaiParams,
   redact: redactTexts,

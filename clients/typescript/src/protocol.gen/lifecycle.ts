@@ -83,7 +83,7 @@ export const ServerOptionsSchema = z
       .string()
       .min(1)
       .optional()
-      .describe('Dialects with an authorization ledger (bonsai): the JSONL file every decision of a hook that gates an effect is appended to.'),
+      .describe('Dialects with an authorization ledger (bonsai): the JSONL file every decision of a hook that gates an effect is appended to (relative to the workspace; default: the dialect\'s, e.g. bonsai `<home>/.bonsai/authorization-ledger.jsonl`). Not writable: a warning diagnostic, the session goes on without a ledger.'),
     auditLog: AuditLogOptionsSchema.optional().describe(
       'Append a JSONL audit record of every handler run and every event decision to this file (see protocol/README.md, "Audit log"); overrides `hookd serve --audit-log`. Off by default.',
     ),
