@@ -50,7 +50,7 @@ describe.skipIf(!LANDED.runtime)('bonsai interactions (built sidecar)', () => {
     expect([...reloaded.serializeTools].sort()).toEqual(['bash', 'grep']);
   });
 
-  it.skipIf(!(LANDED.ledger))('"Every hook decision that gates an effect is recorded in the authorization ledger." (JSONL: time, hook name and hash, event, decision, reason, duration)', async () => {
+  it('"Every hook decision that gates an effect is recorded in the authorization ledger." (JSONL: time, hook name and hash, event, decision, reason, duration)', async () => {
     const setup = bonsaiSetup();
     writeGlobal(setup, [
       guard('bash-guard', 'bash', { action: { type: 'shell', command: 'case "$BONSAI_COMMAND" in *rm*) echo "no rm" >&2; exit 2;; esac' } }),
@@ -75,7 +75,7 @@ describe.skipIf(!LANDED.runtime)('bonsai interactions (built sidecar)', () => {
     expect(lines[1]).toMatchObject({ decision: 'block', reason: expect.stringContaining('no rm') });
   });
 
-  it.skipIf(!(LANDED.ledger))('the ledger path is configurable (initialize options.ledgerPath) and appended to, never rewritten', async () => {
+  it('the ledger path is configurable (initialize options.ledgerPath) and appended to, never rewritten', async () => {
     const setup = bonsaiSetup();
     writeGlobal(setup, [guard('bash-guard', 'bash')]);
     const first = await startBonsai(setup, open);
