@@ -81,10 +81,11 @@ export function buildHookSpec(data: BonsaiHookData): BuiltHook {
     source: data.file,
     scope: data.scope === 'global' ? 'user' : 'project',
     ...(data.enabled ? {} : { disabled: true, disabledBy: `enabled = false in ${data.file}${data.line !== undefined ? ` (line ${data.line})` : ''}` }),
+    // Every hook names its effect hash (the authorization ledger records it); only gated ones are keyed for trust.
+    trustHash: effectHash(data),
     ...(gated
       ? {
           trustKey: approvalKey(data),
-          trustHash: effectHash(data),
           approval: { summary: data.action.type === 'shell' ? data.action.command : data.action.url, actionType: data.action.type },
           // A guard that must fail closed cannot be skipped while it waits or after a denial: its events fail instead.
           whenUntrusted: canVeto(data) && data.onFailure === 'block' ? ('refuse' as const) : ('skip' as const),
