@@ -23,6 +23,8 @@ export type LedgerEntry = {
   readonly sessionId: string;
   readonly decision: HookVerdict['decision'];
   readonly reason?: string;
+  /** true when the run rewrote the call's input (a modify): the effect then goes ahead as rewritten. */
+  readonly modifiedInput?: true;
   readonly durationMs: number;
   readonly status: HookVerdict['status'];
   readonly failureClass: HookVerdict['failureClass'];
@@ -101,6 +103,7 @@ export function ledgerEntries(scope: LedgerScope, ran: readonly { readonly hook:
     sessionId: scope.sessionId,
     decision: verdict.decision,
     ...(verdict.reason !== undefined && verdict.reason !== '' ? { reason: verdict.reason } : {}),
+    ...(verdict.updatedInput !== undefined ? { modifiedInput: true as const } : {}),
     durationMs,
     status: verdict.status,
     failureClass: verdict.failureClass,

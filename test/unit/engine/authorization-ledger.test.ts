@@ -40,6 +40,7 @@ function gatingDialect(hooks: HookSpec[], overrides: Partial<Dialect> = {}): Dia
     },
     interpret: (_context, _hook, outcome): HookVerdict => {
       const text = outcome.stdout.text;
+      if (text === 'rewrite') return { status: 'ok', failureClass: null, decision: 'none', updatedInput: { command: 'ls' } };
       const decision = text === 'block' ? 'block' : text === 'allow' ? 'allow' : 'none';
       return { status: 'ok', failureClass: null, decision, ...(decision === 'none' ? {} : { reason: `${text}: token=SECRET123` }) };
     },
@@ -89,6 +90,15 @@ describe('authorization ledger (engine)', () => {
     }
     // The dispatch waited for the ledger before answering.
     expect(ledger.flushes).toBeGreaterThan(0);
+  });
+
+  it('a run that rewrote the input says so (modifiedInput); one that did not has no such field', async () => {
+    const ledger = memoryLedger();
+    await engineWith(gatingDialect([hook('guard-rw', 'PreToolUse', 'rewrite'), hook('guard-ok', 'PreToolUse', 'none')]), ledger).dispatch('PreToolUse', { session: { id: 's' }, toolName: 'read', toolInput: {} } as EventParams);
+    expect(ledger.entries.map((entry) => [entry.hookId, entry.decision, entry.modifiedInput])).toEqual([
+      ['guard-rw', 'none', true],
+      ['guard-ok', 'none', undefined],
+    ]);
   });
 
   it('hooks that do not gate an effect, dialects without gatesEffect and dry runs / hooks/test record nothing', async () => {

@@ -143,7 +143,7 @@ export const Requests = withDepthBound({
   'hooks/test': {
     params: TestHookParamsSchema,
     result: TestHookResultSchema,
-    doc: "Fire one configured hook once on its event with the dialect's synthetic payload (or given params), ignoring its matcher, with production limits and the real runner; answers its decision. Persists nothing (the audit log and ledger record it when on).",
+    doc: "Fire one configured hook once on its event with the dialect's synthetic payload (or given params), ignoring its matcher, with production limits and the real runner; answers its decision. Persists nothing (the audit log records it when on; a test run gates no effect, so the authorization ledger does not).",
   },
   'runs/begin': {
     params: BeginRunParamsSchema,
