@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, session, startBonsai, waitForHook, writeGlobal, writeProject, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
+import { bonsaiSetup, session, startBonsai, waitForHook, writeGlobal, writeProject, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
 import { waitUntil } from '../helpers/processes.js';
 import type { RpcMessage, Sidecar } from '../helpers/sidecar.js';
 
@@ -33,7 +33,7 @@ async function startAnswering(setup: BonsaiSetup, answer: (params: any) => unkno
 
 const isActive = (hook: any) => hook.state === 'active';
 
-describe.skipIf(!(LANDED.runtime && LANDED.approval && LANDED.management && LANDED.engineRefusals))('bonsai trust: hooks/approve answered by the client (built sidecar)', () => {
+describe('bonsai trust: hooks/approve answered by the client (built sidecar)', () => {
   it('"A project hook with a shell or http action needs a one-time approval before it first runs, shown as a permission-style prompt (action command/URL; once / session / project / deny)"', async () => {
     const setup = bonsaiSetup();
     writeProject(setup, [firing(setup), { name: 'notify-server', event: 'PostBash', action: { type: 'http', url: 'http://127.0.0.1:9/notify' } }]);

@@ -55,7 +55,11 @@ describe('bonsai configuration over the protocol', () => {
     writeFileSync(s.projectFile, `[[hooks]]\nname = "x"\nevent = "PreBash"\naction = { type = "shell" command = "true" }\n`);
     const { init } = await start(s);
     expect(init.dialect).toBe('bonsai');
-    expect(init.hooks.map((hook: any) => hook.id)).toEqual(['global:fmt']);
+    // The bad entry is listed too, as invalid (it never fires); the good one is active.
+    expect(init.hooks.map((hook: any) => [hook.name, hook.state])).toEqual([
+      ['fmt', 'active'],
+      ['slow', 'invalid'],
+    ]);
     expect(init.diagnostics).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ severity: 'error', file: s.globalFile, line: 10, field: 'hooks[1].timeout_secs', code: 'invalid-timeout' }),

@@ -2,7 +2,7 @@
 // only), a bad entry (file, line, field; listed invalid while the rest of the file loads), and a hot-reloaded edit.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, session, startBonsai, tomlOf, waitForHook, writeGlobal, writeProject } from '../helpers/bonsai.js';
+import { bonsaiSetup, session, startBonsai, tomlOf, waitForHook, writeGlobal, writeProject } from '../helpers/bonsai.js';
 import { waitUntil } from '../helpers/processes.js';
 import type { Sidecar } from '../helpers/sidecar.js';
 
@@ -25,7 +25,7 @@ describe('bonsai configuration diagnostics (built sidecar)', () => {
     expect(init.hooks.map((hook: any) => hook.id)).toEqual(['global:global-ok']);
   });
 
-  it.skipIf(!(LANDED.management))('"an invalid glob fails the hook at load": a diagnostic naming the hook, file, line and field; the entry is listed invalid and the rest of the file loads', async () => {
+  it('"an invalid glob fails the hook at load": a diagnostic naming the hook, file, line and field; the entry is listed invalid and the rest of the file loads', async () => {
     const setup = bonsaiSetup();
     writeGlobal(setup, `${tomlOf([echo('first')])}\n[[hooks]]\nname = "bad-glob"\nevent = "PreFileWrite"\nmatcher = { path = "src/[unclosed" }\naction = { type = "shell", command = "true" }\n\n${tomlOf([echo('third')])}`);
     const { sidecar, init } = await startBonsai(setup, open);
@@ -48,7 +48,7 @@ describe('bonsai configuration diagnostics (built sidecar)', () => {
     expect(init.hooks.filter((hook: any) => hook.state !== 'invalid').map((hook: any) => hook.id)).toEqual(['global:same-name']);
   });
 
-  it.skipIf(!(LANDED.management && LANDED.runtime && LANDED.judgeText))('hot reload: an edit saved atomically applies to the next event, with a hooks/diagnostics notification', async () => {
+  it('hot reload: an edit saved atomically applies to the next event, with a hooks/diagnostics notification', async () => {
     const setup = bonsaiSetup();
     writeGlobal(setup, [echo('before')]);
     const { sidecar } = await startBonsai(setup, open, {}, (agent) => agent.onRequest('hooks/judge', () => ({ text: '{"decision":"block","reason":"after the edit"}' })));

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
+import { bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
 import type { Sidecar } from '../helpers/sidecar.js';
 
 const open: Sidecar[] = [];
@@ -40,7 +40,7 @@ const threeFiles = [
   { path: 'src/c.rs', operation: 'create', newContent: 'fn c() {}\n' },
 ];
 
-describe.skipIf(!LANDED.runtime)('bonsai multi-file writes (built sidecar)', () => {
+describe('bonsai multi-file writes (built sidecar)', () => {
   it('"A multi-file operation runs every pre hook before the first disk write": a veto on the second file blocks the whole write and the third is never seen', async () => {
     const setup = bonsaiSetup();
     const seen = recorder(setup, 'PreFileWrite');

@@ -3,7 +3,7 @@
 // Hooks come from the global config (pre-trusted) so that no approval is involved; approvals are bonsai-approval's.
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
+import { bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
 import { TestHttpServer, until, type Answer } from '../helpers/http-server.js';
 import type { Sidecar } from '../helpers/sidecar.js';
 
@@ -46,7 +46,7 @@ async function sidecarWith(tables: BonsaiTable[], options: { env?: NodeJS.Proces
 
 const bash = (setup: BonsaiSetup, command: string) => ({ session: session(setup), toolName: 'bash', toolInput: { command }, toolUseId: 'call-http' });
 
-describe.skipIf(!LANDED.runtime)('bonsai http actions (built sidecar, real local server)', () => {
+describe('bonsai http actions (built sidecar, real local server)', () => {
   it('"Shell actions receive one JSON object on stdin; HTTP actions receive it as the POST body": the seed\'s wire object, every field present', async () => {
     const local = await server(empty(204));
     const { setup, sidecar } = await sidecarWith([httpHook(local.url('/pre'))]);
@@ -136,7 +136,7 @@ describe.skipIf(!LANDED.runtime)('bonsai http actions (built sidecar, real local
     expect(request!.headers['x-static']).toBe('plain');
   });
 
-  it.skipIf(!(LANDED.engineRefusals))('"HTTP hooks respect sandbox network denial (the denied call is a recorded failure, not a silent skip)"', async () => {
+  it('"HTTP hooks respect sandbox network denial (the denied call is a recorded failure, not a silent skip)"', async () => {
     const local = await server(empty(204));
     const { setup, sidecar } = await sidecarWith([httpHook(local.url(), { name: 'audit-server' }), httpHook(local.url(), { name: 'guard-server', blocking: true, on_failure: 'block' })], { networkAccess: 'denied' });
     const result = await sidecar.request('hooks/PreToolUse', bash(setup, 'ls'));

@@ -28,8 +28,8 @@ const ledgerLines = (setup: BonsaiSetup): any[] =>
         .map((line) => JSON.parse(line))
     : [];
 
-describe.skipIf(!LANDED.runtime)('bonsai interactions (built sidecar)', () => {
-  it.skipIf(!(LANDED.serializeTools))('"Blocking PreToolUse hooks with literal tool matchers force those tools to serialize in parallel batching, since a veto/rewrite must be observed before anything else runs."', async () => {
+describe('bonsai interactions (built sidecar)', () => {
+  it('"Blocking PreToolUse hooks with literal tool matchers force those tools to serialize in parallel batching, since a veto/rewrite must be observed before anything else runs."', async () => {
     const setup = bonsaiSetup();
     writeGlobal(setup, [
       guard('bash-guard', 'bash'),

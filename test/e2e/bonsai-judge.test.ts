@@ -2,7 +2,7 @@
 // (hooks/judge, reply "text") and this test plays the client: allow, block, garbage, never answering; the template's
 // evidence markers are substituted wrapped as untrusted data (a hostile value cannot close its fence).
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
+import { bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
 import { waitUntil } from '../helpers/processes.js';
 import type { RpcMessage, Sidecar } from '../helpers/sidecar.js';
 
@@ -47,7 +47,7 @@ const write = (setup: BonsaiSetup, path: string, oldContent: string | null, newC
   files: [{ path, operation: oldContent === null ? 'create' : 'modify', oldContent, newContent }],
 });
 
-describe.skipIf(!(LANDED.runtime && LANDED.judgeText))('bonsai llm_prompt actions (hooks/judge, built sidecar)', () => {
+describe('bonsai llm_prompt actions (hooks/judge, built sidecar)', () => {
   it('"An llm_prompt action sends its prompt to a fast model and requires strict JSON back": the seed\'s migration-review blocks a data-dropping migration', async () => {
     const setup = bonsaiSetup();
     writeGlobal(setup, MIGRATION_REVIEW);

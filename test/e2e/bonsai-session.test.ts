@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, printJson, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
+import { bonsaiSetup, printJson, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
 import { allGone, readPids } from '../helpers/pid-file.js';
 import { waitUntil } from '../helpers/processes.js';
 import type { Sidecar } from '../helpers/sidecar.js';
@@ -25,7 +25,7 @@ async function started(tables: BonsaiTable[]): Promise<{ setup: BonsaiSetup; sid
   return { setup, sidecar };
 }
 
-describe.skipIf(!LANDED.runtime)('bonsai session (built sidecar)', () => {
+describe('bonsai session (built sidecar)', () => {
   it('"Environment variables accompany shell actions for scripts that don\'t parse JSON: BONSAI_HOOK_EVENT, BONSAI_PROJECT_ROOT, BONSAI_SESSION_ID, and (when applicable) BONSAI_TOOL_NAME, BONSAI_FILE_PATH, BONSAI_COMMAND."', async () => {
     const setup = bonsaiSetup();
     const out = join(setup.workspace, '..', 'env.txt');

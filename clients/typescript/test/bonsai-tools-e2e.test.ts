@@ -7,9 +7,7 @@ import { makeWorkspace, SESSION, spawnTestClient, useSidecar, writeFile } from '
 
 useSidecar();
 
-// Skipped until part C (bonsai's expand: the fan-out of a declared tool's PreToolUse) is in main: without it the
-// engine has ToolKinds but the dialect fans nothing out. The lead enables it (describe.skip → describe) after merging C.
-describe.skip('bonsai tool kinds through the built sidecar', () => {
+describe('bonsai tool kinds through the built sidecar', () => {
   it('tools declared with kinds at initialize: one preToolUse of the shell tool also fires PreBash hooks, of the file-writing tool PreFileWrite hooks', async () => {
     const root = makeWorkspace();
     const home = join(root, 'home');

@@ -101,7 +101,7 @@ describe('bonsai load: errors', () => {
     expect(result.hooks.map((hook) => hook.name)).toEqual(['cargo-fmt', 'fine']);
     expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'error', file: s.projectFile, line: 15, field: 'hooks[1].timeout_secs', code: 'invalid-timeout' })]);
     expect(result.diagnostics[0]!.message).toMatch(/^hook "slow": timeout_secs: must be a whole number of seconds from 1 to 600 \(got the integer 0\)$/);
-    expect(result.invalid).toEqual([{ name: 'slow', event: 'PreBash', source: s.projectFile, line: 11, message: expect.stringContaining('timeout_secs') }]);
+    expect(result.invalid).toEqual([{ name: 'slow', event: 'PreBash', source: s.projectFile, scope: 'project', line: 11, message: expect.stringContaining('timeout_secs') }]);
     expect(result.rejectedSources).toBeUndefined();
   });
 
