@@ -3,7 +3,7 @@
 // http hooks, the third interaction, is pinned in bonsai-http.test.ts against a real local server.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANDED, bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
+import { bonsaiSetup, session, startBonsai, writeGlobal, type BonsaiSetup, type BonsaiTable } from '../helpers/bonsai.js';
 import type { Sidecar } from '../helpers/sidecar.js';
 
 const open: Sidecar[] = [];
