@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/protocol/index.js';
+import { CLAUDE_EVENTS } from '../../src/dialects/claude/event-rules.js';
 import { Sidecar } from '../helpers/sidecar.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
 
@@ -43,7 +43,7 @@ const common = (setup: Setup, event: string) => ({
 describe('Claude Code 2.1 events (built sidecar)', () => {
   it('"initialize lists every event of the hooks reference": 33 events (with PreModelSwitch and PostModelSwitch), each a hooks/<Event> method', async () => {
     const setup = await withSettings(() => ({}));
-    expect(setup.init.events).toEqual([...EVENT_NAMES]);
+    expect(setup.init.events).toEqual([...CLAUDE_EVENTS]);
     expect(setup.init.events).toHaveLength(33);
   });
 
@@ -341,7 +341,7 @@ describe('events hookd does not know', () => {
     const sidecar = new Sidecar();
     open.push(sidecar);
     await sidecar.initialize(workspace);
-    for (const event of EVENT_NAMES.slice(13)) {
+    for (const event of CLAUDE_EVENTS.slice(13)) {
       const dry = await sidecar.request('hooks/dryRun', { event, handler: { type: 'command', command: 'cat > /dev/null; pwd' } });
       expect(dry.result?.event, event).toBe(event);
       expect((dry.input as any).hook_event_name, event).toBe(event);

@@ -1,9 +1,8 @@
 // Bonsai acceptance tests' agent: a scratch home and workspace with `.bonsai/config.toml` files written from objects
 // (smol-toml's stringify), the built sidecar initialized as a bonsai agent with declared tools, and polling helpers.
 // Owns nothing the sidecar does; never answers server requests unless a test says how (Sidecar.onRequest).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'smol-toml';
 import { scratchDir } from './scratch.js';
 import { Sidecar } from './sidecar.js';
@@ -121,31 +120,3 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * Which parts of issue 12 this checkout has (the acceptance tests were written before every part landed): each is
- * read from the source tree, so a suite runs as soon as its part is merged and is skipped, saying why, before.
- */
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-function sourceMentions(dir: string, text: string, except: readonly string[] = []): boolean {
-  const root = join(repoRoot, dir);
-  if (!existsSync(root)) return false;
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !except.includes(file))
-    .some((file) => readFileSync(join(root, file), 'utf8').includes(text));
-}
-export const LANDED = {
-  /** Part C: the wire object, environment, decisions and merge (it removes runtime-stubs.ts). */
-  runtime: !existsSync(join(repoRoot, 'src/dialects/bonsai/runtime-stubs.ts')),
-  /** Part A: networkAccess "denied" and whenUntrusted "refuse" in the engine. */
-  engineRefusals: sourceMentions('src/engine', 'network_denied', ['dialect.ts']),
-  /** Part A: judge reply "text" and renderPrompt in the engine. */
-  judgeText: sourceMentions('src/engine', 'renderPrompt', ['dialect.ts']),
-  /** Part A: the authorization ledger. */
-  ledger: sourceMentions('src/engine', 'ledgerPath', ['dialect.ts']) || sourceMentions('src/server', 'ledgerPath'),
-  /** Part A: serializeTools in the initialize, hooks/list and hooks/reload results. */
-  serializeTools: sourceMentions('src/protocol', 'serializeTools'),
-  /** Part E: hooks/approve asked and answered. */
-  approval: existsSync(join(repoRoot, 'src/server/approval-asker.ts')),
-  /** Part F: HookInfo name, state and provenance. */
-  management: existsSync(join(repoRoot, 'src/protocol/hook-states.ts')),
-};
