@@ -2,19 +2,10 @@
 // BonsaiHookData, with every problem found named by its field. Knows the fields, their types and defaults; must not
 // know files, lines, scopes or other tables (uniqueness across tables is the loader's).
 import { closest } from '../native-envelope.js';
-import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS, PRE_EVENTS, type BonsaiAction, type BonsaiEvent, type BonsaiMatcher } from './hook-data.js';
+import { BONSAI_EVENTS, DEFAULT_TIMEOUT_SECS, PRE_EVENTS, type BonsaiAction, type BonsaiEvent, type BonsaiHookData, type BonsaiMatcher } from './hook-data.js';
 
 /** The validated fields (what BonsaiHookData has besides scope, file and line). */
-export type HookFields = {
-  readonly name: string;
-  readonly event: BonsaiEvent;
-  readonly matcher: BonsaiMatcher;
-  readonly action: BonsaiAction;
-  readonly timeoutSecs: number;
-  readonly blocking: boolean;
-  readonly onFailure: 'warn' | 'block';
-  readonly enabled: boolean;
-};
+export type HookFields = Omit<BonsaiHookData, 'scope' | 'file' | 'line'>;
 
 /** `field`: the path inside the table (`timeout_secs`, `action.url`, `matcher.path`); `key`: its top-level key. */
 export type TableProblem = {
