@@ -77,6 +77,7 @@ describe('initialize answers capabilities derived from the tables', () => {
       { method: 'hooks/invoke', capability: 'programmaticHooks' },
       { method: 'hooks/judge', capability: 'modelJudge' },
       { method: 'hooks/callMcpTool', capability: 'mcpTools' },
+      { method: 'hooks/approve', capability: 'hookApproval' },
     ]);
     expect(capabilities.serverRequests).toHaveLength(Object.keys(ServerRequests).length);
     expect(capabilities.notifications).toEqual({
@@ -87,6 +88,6 @@ describe('initialize answers capabilities derived from the tables', () => {
     expect(capabilities.options).toEqual(Object.keys(ServerOptionsSchema.shape));
     expect(capabilities.options).toEqual(expect.arrayContaining(['stopBlockCap', 'killGraceMs', 'watch', 'runOutputExcerptBytes']));
     // The events stay where they were.
-    expect(result.events).toEqual(dialect === 'claude' ? [...EVENT_NAMES] : [...bambooDialect.events]);
+    expect(result.events).toEqual(dialect === 'claude' ? [...claudeDialect.events] : [...bambooDialect.events]);
   });
 });
