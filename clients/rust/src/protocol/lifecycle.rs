@@ -234,6 +234,37 @@ pub struct HookInfo {
     pub trust: Option<TrustState>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trust_key: Option<String>,
+    /// The name the configuration gives the hook (bonsai `name`); hooks/setEnabled and hooks/test find it by this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Whether and why it fires: active, parked, disabled, awaiting_approval, denied, untrusted, modified, invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// Why it is not active, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state_reason: Option<String>,
+    /// Where it is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<HookProvenance>,
+    /// Present once hooks/setEnabled toggled it in this session: the value set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_enabled: Option<bool>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// Where a hook is written: scope, file and, when the dialect locates it, line, column and field.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HookProvenance {
+    pub scope: String,
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "js_number::opt")]
+    pub line: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "js_number::opt")]
+    pub column: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
