@@ -11,7 +11,7 @@ import { Engine } from '../../src/engine/engine.js';
 import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
 import { createProcessRunner } from '../../src/runner/process-runner.js';
-import { processesWithEnv } from '../helpers/processes.js';
+import { killProcessesWithEnv, processesWithEnv } from '../helpers/processes.js';
 import { afterEach, expect } from 'vitest';
 
 export const TEST_MARK = 'HOOKD_TEST_MARK';
@@ -102,15 +102,7 @@ export class Bench {
 
   /** Kills whatever a failed test left; returns what it found. */
   cleanup(): number[] {
-    const left = this.leftovers();
-    for (const pid of left) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    return left;
+    return killProcessesWithEnv(TEST_MARK, this.mark);
   }
 }
 

@@ -14,7 +14,7 @@ import { Engine, type DispatchOptions } from '../../src/engine/engine.js';
 import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
 import { createProcessRunner } from '../../src/runner/process-runner.js';
-import { processesWithEnv } from '../helpers/processes.js';
+import { killProcessesWithEnv, processesWithEnv } from '../helpers/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 export const TEST_MARK = 'HOOKD_TEST_MARK';
@@ -108,15 +108,7 @@ export class BonsaiBench {
   }
 
   cleanup(): number[] {
-    const left = this.leftovers();
-    for (const pid of left) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    return left;
+    return killProcessesWithEnv(TEST_MARK, this.mark);
   }
 }
 

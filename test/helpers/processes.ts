@@ -65,13 +65,15 @@ export function processesWithEnv(name: string, value: string): number[] {
   return found;
 }
 
-/** SIGKILLs every process whose environment has `name=value`: the cleanup after a test that may have leaked. */
-export function killProcessesWithEnv(name: string, value: string): void {
-  for (const pid of processesWithEnv(name, value)) {
+/** SIGKILLs every process whose environment has `name=value` (the cleanup after a test that may have leaked); returns what it found. */
+export function killProcessesWithEnv(name: string, value: string): number[] {
+  const found = processesWithEnv(name, value);
+  for (const pid of found) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
       // already gone
     }
   }
+  return found;
 }
