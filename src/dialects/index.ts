@@ -3,8 +3,9 @@ import type { Dialect } from '../engine/dialect.js';
 import { bambooDialect } from './bamboo/index.js';
 import { bonsaiDialect } from './bonsai/index.js';
 import { claudeDialect } from './claude/index.js';
+import { wampDialect } from './wamp/index.js';
 
-export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect, bamboo: bambooDialect, bonsai: bonsaiDialect };
+export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect, bamboo: bambooDialect, bonsai: bonsaiDialect, wamp: wampDialect };
 
 export const DIALECT_NAMES = Object.keys(DIALECTS);
 

@@ -1,6 +1,6 @@
 // The interface every dialect implements, and the hook/verdict types the engine works with.
 // The engine knows dialects only through this file; it must never import a concrete dialect.
-import type { Decision, Diagnostic, EventName, EventParams, FailureClass, RunStatus, ConfigSource, ServerOptions, ToolDeclaration } from '../protocol/index.js';
+import type { ApprovalRequest, Decision, Diagnostic, EventName, EventParams, FailureClass, Refusal, RunStatus, ConfigSource, ServerOptions, ToolDeclaration } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 import type { AuditAttributes } from './audit-record.js';
 
@@ -182,6 +182,8 @@ export type LoadContext = {
   readonly workspaceTrust?: boolean;
   /** Sources the client added after initialize (hooks/addSource), in the order added; read after the others. */
   readonly addedSources?: readonly ConfigSource[];
+  /** initialize options.trustWorkspace: the session trusts its own workspace (wamp Cloud session): no trust key on project hooks. */
+  readonly trustWorkspace?: boolean;
 };
 
 export type LoadResult = {
@@ -294,6 +296,14 @@ export type HookVerdict = {
   readonly terminalSequence?: string;
   readonly extra?: Record<string, unknown>;
   readonly message?: string;
+  /** Texts the agent shows the user as warnings (wamp: a failed hook, an ignored field); merged into EventResult.warnings. */
+  readonly warnings?: string[];
+  /** A deny that holds in every permission mode (EventResult.binding). */
+  readonly binding?: boolean;
+  /** decision "ask": the approval to show (EventResult.approval); the server asks the client when it declared toolApproval. */
+  readonly approval?: ApprovalRequest;
+  /** A refused prompt, as an engine.run.start caller reports it (EventResult.refusal). */
+  readonly refusal?: Refusal;
 };
 
 /**
@@ -310,6 +320,14 @@ export type ElicitationAnswer = { readonly action: 'accept' | 'decline' | 'cance
 /** The merged answer before the engine adds runs and notes. */
 export type MergedOutcome = Omit<HookVerdict, 'status' | 'failureClass' | 'message'> & {
   readonly continue: boolean;
+};
+
+/** What the engine knows about a session when a dialect asks whether an event fires (Dialect.eventNotFired). */
+export type EventHistory = {
+  /** True when this session already dispatched `event` (a fired dispatch; one that did not fire does not count). */
+  readonly seenInSession: (event: EventName) => boolean;
+  /** What the client declared about its tools at initialize (empty: none declared). */
+  readonly tools: ToolKinds;
 };
 
 export interface Dialect {
@@ -359,6 +377,24 @@ export interface Dialect {
   defaultLedgerPath?(context: { readonly workspace: string; readonly home: string }): string | undefined;
   /** Events on which a `block` decision means "keep working"; hookd caps consecutive ones per session. */
   readonly continuationEvents: readonly EventName[];
+  /**
+   * The dialect's own keep-working cap, instead of the stopBlockCap option: at most `limit` honoured blocks per session
+   * or per run (params.runId); the next block is not honoured (decision "none") and its reason is the result's
+   * `unresolved`. Per run: params.stopHookActive is set true for hooks once a block of the run was honoured.
+   */
+  readonly continuationCap?: { readonly limit: number; readonly per: 'session' | 'run' };
+  /**
+   * The configuration is read from disk when a run begins (the first event of a new params.runId), not watched: the
+   * run keeps what it read, the next run reads again. The load's warnings (and matcher-unknown-tool warnings against
+   * the initialize `tools`) are the run's first result's `warnings`.
+   */
+  readonly readsPerRun?: boolean;
+  /**
+   * Why this event does not fire hooks here (wamp: a Goal continuation's UserPromptSubmit, an aborted run's Stop, an ACP
+   * turn's tool event for a tool the client did not register); undefined: it fires. The result then has `notFired`
+   * and no runs. Must not throw.
+   */
+  eventNotFired?(event: EventName, params: EventParams, history: EventHistory): string | undefined;
   load(context: LoadContext): LoadResult;
   /** The value matchers are tested against for this event; undefined when the event has no matcher. */
   matchTarget(event: EventName, params: EventParams): string | undefined;

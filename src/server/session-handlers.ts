@@ -190,6 +190,7 @@ export function createSession(deps: SessionDeps): Session {
       ...(managedSettingsPath ? { managedSettingsPath } : {}),
       ...(options.defaultWorkArea ? { defaultWorkArea: options.defaultWorkArea } : {}),
       ...(options.workspaceTrust === true ? { workspaceTrust: true } : {}),
+      ...(options.trustWorkspace === true ? { trustWorkspace: true } : {}),
     };
     engine.load(loadContext);
     const trustStore = new TrustStore(options.trustStorePath ?? defaultTrustStorePath(home));

@@ -78,6 +78,7 @@ describe('initialize answers capabilities derived from the tables', () => {
       { method: 'hooks/judge', capability: 'modelJudge' },
       { method: 'hooks/callMcpTool', capability: 'mcpTools' },
       { method: 'hooks/approve', capability: 'hookApproval' },
+      { method: 'hooks/askToolApproval', capability: 'toolApproval' },
     ]);
     expect(capabilities.serverRequests).toHaveLength(Object.keys(ServerRequests).length);
     expect(capabilities.notifications).toEqual({

@@ -64,6 +64,11 @@ export const SessionInfoSchema = z
     agentId: z.string().optional(),
     agentType: z.string().optional(),
     effort: z.string().optional().describe('The effort level of the current turn (Claude Code: effort.level); claude hooks get it as CLAUDE_EFFORT.'),
+    agent: z.string().optional().describe('wamp: the agent running the conversation (hook input `agent`); default "wamp".'),
+    runtime: z
+      .string()
+      .optional()
+      .describe('wamp: the runtime running the turn, "native" (default) or a foreign one such as "acp" (hook input `runtime`): ACP turns fire no Stop, and their tool events only for tools the client registered (lent to the agent).'),
   })
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
@@ -184,6 +189,20 @@ export const EventParamsBaseSchema = z.looseObject({
     .optional()
     .describe("The event is not tied to an agent session's workspace (e.g. a server notification); hooks run in the configured default work area."),
   background: z.boolean().optional().describe('PostToolUse: the tool completed in the background (e.g. a background Bash job).'),
+  isError: z.boolean().optional().describe('PostToolUse: the call failed (wamp: tool_response.is_error; default false).'),
+  unattended: z
+    .boolean()
+    .optional()
+    .describe('Nobody can answer a question in this run (e.g. a scheduled turn): wamp turns an ask into a refusal.'),
+  turnKind: z
+    .enum(['message', 'goal', 'scheduled'])
+    .optional()
+    .describe('SessionStart, UserPromptSubmit: what started the turn, a sent message (default), a Goal continuation or a scheduled turn; wamp fires neither event for the last two.'),
+  finish: z
+    .enum(['natural', 'abort', 'error', 'user_stop'])
+    .optional()
+    .describe('Stop: how the run ended, naturally (default) or by an abort, an error or the user stopping it; wamp fires Stop only at a natural finish.'),
+  rootRun: z.boolean().optional().describe('Stop: the run is a root run (default true); wamp fires Stop only for native root runs.'),
   extra: JsonObject.optional().describe('Dialect-specific fields copied into the hook envelope as given.'),
 });
 export type EventParams = z.infer<typeof EventParamsBaseSchema>;

@@ -22,5 +22,6 @@ export * from './cancel-notifications.js';
 export * from './event-results.js';
 export * from './error-responses.js';
 export * from './approval.js';
+export * from './tool-approval.js';
 export * from './hook-states.js';
 export * from './hook-management.js';

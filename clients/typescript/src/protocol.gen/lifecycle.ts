@@ -36,6 +36,10 @@ export const ServerOptionsSchema = z
       .boolean()
       .optional()
       .describe('claude: hooks of <workspace>/.claude/settings.json and settings.local.json run only once the client trusts the workspace (trust/set), bound to their content; default false (as headless Claude Code).'),
+    trustWorkspace: z
+      .boolean()
+      .optional()
+      .describe("wamp: the session trusts its own workspace (a Cloud session): the project's hooks run as in a trusted project, without trust/set."),
     sessionEndTimeoutMs: z
       .number()
       .int()
@@ -128,6 +132,10 @@ export const InitializeParamsSchema = z
           .boolean()
           .optional()
           .describe('The client answers hooks/approve requests (a hook that needs approval before it first runs, e.g. bonsai project hooks): once, session, project or deny.'),
+        toolApproval: z
+          .boolean()
+          .optional()
+          .describe("The client answers hooks/askToolApproval (a hook's ask on a tool call, shown as one approval card): allow or deny. Without it an ask is returned in the result (approval)."),
       })
       .default({}),
     options: ServerOptionsSchema.optional(),

@@ -44,6 +44,7 @@ import { CallMcpToolParamsSchema, CallMcpToolResultSchema, JudgeParamsSchema, Ju
 import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema, RemoveSourceResultSchema } from './sources.js';
 import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
 import { ApproveHookParamsSchema, ApproveHookResultSchema } from './approval.js';
+import { AskToolApprovalParamsSchema, AskToolApprovalResultSchema } from './tool-approval.js';
 import { SetEnabledParamsSchema, SetEnabledResultSchema, TestHookParamsSchema, TestHookResultSchema } from './hook-management.js';
 
 export type RequestSpec = {
@@ -210,6 +211,12 @@ export const ServerRequests = withDepthBound({
     result: ApproveHookResultSchema,
     doc: 'Approve a hook before it first runs (a permission-style prompt showing its command or URL): answer once, session, project or deny. Sent once per configuration load for each hook awaiting approval, only to clients that declared capabilities.hookApproval; until answered the hook does not fire.',
     clientCapability: 'hookApproval',
+  },
+  'hooks/askToolApproval': {
+    params: AskToolApprovalParamsSchema,
+    result: AskToolApprovalResultSchema,
+    doc: "Show one approval a hook asked for on a tool call (decision \"ask\"; wamp: only Allow and Deny, never \"allow for this chat\"): answer allow or deny. Sent only to clients that declared capabilities.toolApproval and never for an unattended run; cancelled when the event is cancelled.",
+    clientCapability: 'toolApproval',
   },
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType; doc: string; clientCapability: ClientCapabilityName }>, 'result');
 export type ServerRequestMethod = keyof typeof ServerRequests;

@@ -108,6 +108,28 @@ export const AsyncOutputSchema = z
   .meta({ id: 'AsyncOutput' });
 export type AsyncOutput = z.infer<typeof AsyncOutputSchema>;
 
+export const APPROVAL_OPTIONS = ['allow', 'deny'] as const;
+
+/** One approval a hook asked for (decision "ask"), as the agent shows it. */
+export const ApprovalRequestSchema = z
+  .looseObject({
+    options: z.array(z.enum(APPROVAL_OPTIONS)).describe('The answers offered: wamp offers only ["allow", "deny"], never "allow for this chat".'),
+    reason: z.string().describe("The hook's reason, shown on the approval card."),
+    answer: z.enum(APPROVAL_OPTIONS).optional().describe('The answer the client gave to hooks/askToolApproval (decision then follows it).'),
+  })
+  .meta({ id: 'ApprovalRequest' });
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+/** A refused prompt as an engine.run.start caller reports it. */
+export const RefusalSchema = z
+  .looseObject({
+    code: z.literal('failed_precondition'),
+    message: z.string(),
+    data: z.looseObject({ reason: z.string() }),
+  })
+  .meta({ id: 'Refusal' });
+export type Refusal = z.infer<typeof RefusalSchema>;
+
 export const EventResultSchema = z
   .looseObject({
     event: z.string(),
@@ -137,6 +159,24 @@ export const EventResultSchema = z
         'claude: terminal escape sequences the hooks asked the agent to write to its terminal (only OSC 0/1/2/9/99/777 and BEL; invalid ones are dropped), concatenated in configured order. Absent when none.',
       ),
     notes: z.array(z.string()).describe('What hookd itself decided, e.g. the Stop-block cap was reached.'),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe('wamp: what the agent shows the user as warnings in the chat (a failed hook, a misplaced field, plain text on a tool event, a refused prompt\'s reason, problems in the hook files read for this run). Absent when none.'),
+    binding: z
+      .boolean()
+      .optional()
+      .describe('true on a deny that holds in every permission mode (wamp), even for a tool the user allowed earlier: the agent must not override it.'),
+    approval: ApprovalRequestSchema.optional().describe('decision "ask": the one approval to show the user (wamp: only Allow and Deny); with `answer` when hookd already asked the client (hooks/askToolApproval).'),
+    refusal: RefusalSchema.optional().describe('A refused prompt (wamp UserPromptSubmit): the error an engine.run.start caller returns (failed-precondition, data.reason).'),
+    unresolved: z
+      .string()
+      .optional()
+      .describe('Stop: the keep-working cap was reached (wamp: twice per run), so the run finishes with this reason unresolved; decision is "none".'),
+    notFired: z
+      .string()
+      .optional()
+      .describe('The dialect does not fire this event here (e.g. wamp: a Goal continuation\'s UserPromptSubmit, an aborted run\'s Stop): no hook ran; why.'),
     extra: z.record(z.string(), z.unknown()).optional().describe('Dialect-specific outcome fields.'),
     runs: z.array(RunSummarySchema),
     environment: z
