@@ -129,4 +129,15 @@ describe('wamp asks through the built sidecar (hooks/askToolApproval)', () => {
     const cancelledCard = (message: RpcMessage) => message.method === '$/cancelRequest' && (message.params as { id?: unknown }).id === cardId;
     expect(await waitUntil(() => sidecar.notifications.some(cancelledCard), 20_000)).toBe(true);
   });
+
+  it('input closing while a card is shown: the event is answered -32800 "cancelled: hookd is exiting" and hookd exits', async () => {
+    const sidecar = await start([printing(ask(ASK_REASON))]);
+    sidecar.onRequest('hooks/askToolApproval', () => new Promise((resolve) => releases.push(() => resolve({ answer: 'allow' }))));
+    const answered = sidecar.call('hooks/PreToolUse', preToolUse());
+    expect(await waitUntil(() => cards(sidecar).length === 1, 20_000)).toBe(true);
+    sidecar.child.stdin.end();
+    const response: RpcMessage = await answered;
+    expect(response.error).toMatchObject({ code: -32800, message: 'cancelled: hookd is exiting' });
+    expect((await sidecar.exited).code).toBe(1);
+  });
 });
