@@ -41,10 +41,10 @@ import { redactDiagnostics, redactDispatch } from './redaction.js';
 import { SessionToggles, toggleKey } from './session-toggles.js';
 import { describeInvalidEntry, withInvalidInPlace } from './hook-status.js';
 import { findHookNamed, type HookLookup } from './hook-lookup.js';
+import { TrustRevocations } from './trust-revocations.js';
 import { PendingRunWarnings, runLoadWarnings } from './run-reads.js';
 import { DialectContinuations, leaveUnresolved } from './run-continuations.js';
 import { FiredEvents, notFiredResult } from './fired-events.js';
-import { TrustRevocations } from './trust-revocations.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
