@@ -1,12 +1,12 @@
 // A scratch WAMP setup for the io conformance tests: temp home, project and record dir, a real Engine with the real
-// process runner and the wamp dialect, hooks written as `~/.wamp/hooks.json` (the seed's format). Every hook process
+// process runner and the wamp dialect, hooks written as `~/.wamp/hooks.json` (the seed's format) and read by its loader. Every hook process
 // carries a per-bench mark so each test proves by /proc that nothing was left running.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { wampDialect } from '../../src/dialects/wamp/index.js';
-import type { Dialect, HookSpec, ToolKinds } from '../../src/engine/dialect.js';
+import type { Dialect, ToolKinds } from '../../src/engine/dialect.js';
 import { Engine, type DispatchOptions } from '../../src/engine/engine.js';
 import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
@@ -52,7 +52,7 @@ export class WampBench {
   /** Writes `~/.wamp/hooks.json` and starts an engine on it. */
   configure(file: WampHooksFile): Engine {
     writeFileSync(this.userFile, JSON.stringify(file, null, 2));
-    return this.#start({ ...wampDialect, load: () => ({ hooks: hookSpecsOf(file, this.userFile), diagnostics: [], sources: [this.userFile] }) });
+    return this.#start(wampDialect);
   }
 
   /** A file with one group on `event` running `command` (matcher `*` on tool events). */
@@ -60,6 +60,7 @@ export class WampBench {
     return this.configure({ hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command, ...extra }] }] } });
   }
 
+  /** The load's diagnostics must be empty: these tests write valid files. */
   #start(dialect: Dialect): Engine {
     // As the server does: the dialect filters hookd's environment once per session (session-handlers.ts).
     const hookdEnv = { ...processEnvironment(), ...this.#options.hookdEnv, REC: this.rec, [TEST_MARK]: this.mark };
@@ -73,7 +74,8 @@ export class WampBench {
       toolKinds: tools,
       ...(this.#options.runOutputExcerptBytes !== undefined ? { runOutputExcerptBytes: this.#options.runOutputExcerptBytes } : {}),
     });
-    this.#engine.load({ workspace: this.project, home: this.home, env: {} });
+    const snapshot = this.#engine.load({ workspace: this.project, home: this.home, env: {} });
+    expect(snapshot.diagnostics, 'diagnostics of the hooks file').toEqual([]);
     return this.#engine;
   }
 
@@ -109,31 +111,6 @@ export class WampBench {
   cleanup(): number[] {
     return killProcessesWithEnv(TEST_MARK, this.mark);
   }
-}
-
-/**
- * The HookSpecs the wamp loader builds from a user file (ids `user:<Event>[g].hooks[h]`, shell form, the project root
- * as cwd). Only what these tests write: `*`/empty/omitted or `a|b` matchers, command handlers.
- */
-function hookSpecsOf(file: WampHooksFile, source: string): HookSpec[] {
-  const specs: HookSpec[] = [];
-  for (const [event, groups] of Object.entries(file.hooks) as [EventName, WampGroup[]][]) {
-    groups.forEach((group, g) => {
-      const names = group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? undefined : new Set(group.matcher.split('|'));
-      group.hooks.forEach((handler, h) => {
-        specs.push({
-          id: `user:${event}[${g}].hooks[${h}]`,
-          event,
-          ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
-          matches: (target) => names === undefined || (target !== undefined && names.has(target)),
-          handler: { type: 'command', command: handler.command, timeoutMs: (handler.timeout ?? 60) * 1000, onFailure: 'continue', ...(handler.timeout !== undefined ? { explicitTimeout: true } : {}) },
-          source,
-          scope: 'user',
-        });
-      });
-    });
-  }
-  return specs;
 }
 
 /** The `bench()` of one test file: each bench is cleaned up after its test, which fails if a hook process survived. */

@@ -78,13 +78,17 @@ describe('"Input"', () => {
     expect(b.json('start.json')).toEqual({ hook_event_name: 'SessionStart', session_id: CONVERSATION, cwd: b.project, run_id: 'run-1', agent: 'wamp', runtime: 'native', source: 'startup' });
   });
 
-  it('"`stop_hook_active` (true after a `Stop` block in this Run)": "`Stop`" — false on the first Stop of a Run, true as sent after a block', async () => {
+  it('"`stop_hook_active` (true after a `Stop` block in this Run)": "`Stop`"', async () => {
     const b = bench();
-    b.one('Stop', record('stop.json'));
-    await b.dispatch('Stop', {});
-    expect(b.json('stop.json')).toEqual({ hook_event_name: 'Stop', session_id: CONVERSATION, cwd: b.project, run_id: 'run-1', agent: 'wamp', runtime: 'native', stop_hook_active: false });
-    await b.dispatch('Stop', { stopHookActive: true });
-    expect(b.json('stop.json').stop_hook_active).toBe(true);
+    // Records what it read (stop-0.json, stop-1.json, …), then keeps the agent working.
+    b.one('Stop', `n=$(ls "$REC" | grep -c '^stop-'); cat > "$REC/stop-$n.json"; echo 'not done' >&2; exit 2`);
+    expect(await b.dispatch('Stop', { runId: 'run-A' })).toMatchObject({ decision: 'block', reason: 'not done' });
+    expect(b.json('stop-0.json')).toEqual({ hook_event_name: 'Stop', session_id: CONVERSATION, cwd: b.project, run_id: 'run-A', agent: 'wamp', runtime: 'native', stop_hook_active: false });
+    // The agent does not send it: hookd sets it after the honoured block of this Run, and a new Run starts false.
+    await b.dispatch('Stop', { runId: 'run-A' });
+    expect(b.json('stop-1.json')).toMatchObject({ run_id: 'run-A', stop_hook_active: true });
+    await b.dispatch('Stop', { runId: 'run-B' });
+    expect(b.json('stop-2.json')).toMatchObject({ run_id: 'run-B', stop_hook_active: false });
   });
 
   it('"There is no `transcript_path`, because WAMP keeps no transcript file." — and nothing beyond the seed\'s fields', async () => {
