@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { CommandHandler, EventContext, HookSpec, HookVerdict } from '../../../src/engine/dialect.js';
 import type { EventName, EventParams } from '../../../src/protocol/index.js';
 import { renderEnvelope } from '../../../src/dialects/wamp/envelope.js';
+import { wampParamsFromEnvelope } from '../../../src/dialects/wamp/envelope-params.js';
+import { syntheticParams } from '../../../src/dialects/wamp/synthetic-params.js';
 import { wampInheritedEnvironment } from '../../../src/dialects/wamp/environment.js';
 import { eventNotFired } from '../../../src/dialects/wamp/event-rules.js';
 import { cutToChars, merge } from '../../../src/dialects/wamp/merge.js';
@@ -57,6 +59,19 @@ describe('wamp envelope', () => {
   it('cwd is the project root even when the agent is elsewhere; source is always "startup"', () => {
     const envelope = renderEnvelope(context('SessionStart', { source: 'resume', session: { id: 'c', cwd: '/tmp/elsewhere', agent: 'coder', runtime: 'acp' } }));
     expect(envelope).toMatchObject({ cwd: WORKSPACE, source: 'startup', agent: 'coder', runtime: 'acp' });
+  });
+});
+
+describe('wamp envelope round trip', () => {
+  it('what a hook reads converts back (hookd test --input) and renders the same object', () => {
+    for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const) {
+      const rendered = renderEnvelope(context(event, syntheticParams(event, WORKSPACE)));
+      const back = wampParamsFromEnvelope(rendered, event);
+      expect(back.ok).toBe(true);
+      if (!back.ok) continue;
+      const params = back.params as EventParams;
+      expect(renderEnvelope(context(event, params))).toEqual(rendered);
+    }
   });
 });
 
