@@ -15,10 +15,10 @@ import hookd
 
 from conftest import hookd_argv, run_async
 
-#: The wamp loader and output rules (parts D and E) and the server's hooks/askToolApproval (part C) are not in main yet;
-#: these tests run once they are (remove the marks after `git merge main`).
-needs_wamp_io = pytest.mark.skip(reason="needs the wamp loader and output rules (parts D+E) in main")
-needs_wamp_ask = pytest.mark.skip(reason="needs the wamp loader and output rules (D+E) and hooks/askToolApproval (C) in main")
+#: The server's hooks/askToolApproval (part C) is not in main yet: this test runs once it is (remove the mark).
+needs_wamp_ask = pytest.mark.skip(reason="needs hooks/askToolApproval from the server (part C) in main")
+#: Reading the files per run, with their warnings on the run's first result (part B), is not in main yet.
+needs_wamp_runs = pytest.mark.skip(reason="needs per-run reading (part B) in main")
 
 ASK_OUTPUT = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": "pushing needs a human"}}
 
@@ -59,7 +59,6 @@ def test_initialize_wamp_with_trust_workspace_and_the_tool_approval_callback_thr
         assert (result.decision, result.continue_, result.refusal, result.binding) == ("none", True, None, None)
 
 
-@needs_wamp_io
 def test_a_deny_is_binding_a_refused_prompt_carries_the_refusal_and_a_copied_bash_matcher_is_a_warning(tmp_path: Path, leak_guard: list[int]) -> None:
     """'A deny refuses the call in every mode' (binding); 'Through `engine.run.start`, the call fails with a
     failed-precondition error whose data carries the `reason`'; 'a copied `"Bash"` matcher does not fail silently'."""
@@ -78,12 +77,42 @@ def test_a_deny_is_binding_a_refused_prompt_carries_the_refusal_and_a_copied_bas
         denied = h.pre_tool_use("shell", {"command": "rm -rf /"}, run_id="run-1")
         assert (denied.decision, denied.binding) == ("deny", True)
         assert "rm -rf is not allowed from chat" in (denied.reason or "")
-        assert any("Bash" in warning for warning in denied.warnings or []), denied.warnings
         refused = h.user_prompt_submit("my key is sk-123", run_id="run-2")
         assert refused.decision == "block"
         assert isinstance(refused.refusal, hookd.Refusal)
         assert (refused.refusal.code, refused.refusal.reason) == ("failed_precondition", "no secrets in prompts")
         assert any("no secrets in prompts" in warning for warning in refused.warnings or [])
+
+
+def test_an_unattended_ask_is_a_binding_deny_and_the_callback_is_never_asked(tmp_path: Path, leak_guard: list[int]) -> None:
+    """'When nobody can answer, as in an unattended run, an ask becomes a refusal.'"""
+    workspace, home = dirs(tmp_path)
+    user_hooks(home, {"PreToolUse": group(f"echo '{json.dumps(ASK_OUTPUT)}'", "shell")})
+    asked: list[Any] = []
+    with hookd.spawn(workspace, home=home, command=hookd_argv(), dialect="wamp", tools=["shell"], tool_approval=lambda params: asked.append(params) or "allow") as h:
+        leak_guard.append(h.pid)
+        result = h.pre_tool_use("shell", {"command": "git push"}, run_id="run-1", unattended=True)
+    assert (result.decision, result.binding, result.approval) == ("deny", True, None)
+    assert "nobody can answer this unattended run" in (result.reason or "")
+    assert any("nobody can answer" in warning for warning in result.warnings or [])
+    assert asked == []
+
+
+@needs_wamp_runs
+def test_the_files_are_read_per_send_and_their_warnings_come_with_the_runs_first_result(tmp_path: Path, leak_guard: list[int]) -> None:
+    """'Hooks are read once per send: an edit applies from the next message' — and a copied "Bash" matcher's warning
+    is in the first result of the run that read it, for the agent to show."""
+    workspace, home = dirs(tmp_path)
+    user_hooks(home, {"PreToolUse": group("exit 0", "Bash")})
+    with hookd.spawn(workspace, home=home, command=hookd_argv(), dialect="wamp", tools=["shell", "write"]) as h:
+        leak_guard.append(h.pid)
+        first = h.pre_tool_use("shell", {"command": "ls"}, run_id="run-1")
+        assert any("Bash" in warning for warning in first.warnings or []), first.warnings
+        user_hooks(home, {"PreToolUse": group("echo 'edited: no' >&2; exit 2", "shell")})
+        same_run = h.pre_tool_use("shell", {"command": "ls"}, run_id="run-1")
+        assert same_run.decision == "none"  # the running turn keeps the hooks it started with
+        next_run = h.pre_tool_use("shell", {"command": "ls"}, run_id="run-2")
+        assert (next_run.decision, next_run.binding) == ("deny", True)
 
 
 @needs_wamp_ask
@@ -115,7 +144,6 @@ def test_an_ask_reaches_the_tool_approval_callback_and_unattended_it_is_a_bindin
         assert "nobody can answer this unattended run" in (unattended.reason or "")
 
 
-@needs_wamp_io
 @run_async
 async def test_async_client_without_the_callback_gets_the_ask_in_the_result(tmp_path: Path) -> None:
     """'as a server → client request or in the result': without capabilities.toolApproval the result has the approval."""

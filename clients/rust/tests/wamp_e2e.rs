@@ -2,7 +2,7 @@
 //! approval handler, and (with the wamp loader and output rules) a user hooks file whose deny is binding, whose refused
 //! prompt carries the refusal, whose copied "Bash" matcher is a warning, and whose ask reaches `on_tool_approval` (or,
 //! unattended, becomes a binding deny). Every event has a `run_id`, as wamp requires. The tests marked `ignore` need
-//! parts D+E (loader, output) and C (`hooks/askToolApproval`) in main: run them with `--ignored` once they are.
+//! parts B (per-run reading) and C (`hooks/askToolApproval` from the server) in main: run them with `--ignored` then.
 
 mod common;
 
@@ -58,7 +58,6 @@ async fn a_cloud_session_trusts_its_own_workspace_initialize_with_trust_workspac
 }
 
 #[tokio::test]
-#[ignore = "needs the wamp loader and output rules (parts D+E) in main"]
 async fn a_deny_is_binding_a_refused_prompt_carries_the_refusal_and_a_copied_bash_matcher_is_a_warning() {
     let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
     user_hooks(
@@ -73,7 +72,6 @@ async fn a_deny_is_binding_a_refused_prompt_carries_the_refusal_and_a_copied_bas
     let denied = hookd.pre_tool_use(PreToolUse { tool_input: json!({ "command": "rm -rf /" }).as_object().unwrap().clone(), ..call("run-1") }).await.unwrap();
     assert_eq!((denied.decision.clone(), denied.binding), (Decision::Deny, Some(true)));
     assert!(denied.reason.as_deref().unwrap_or("").contains("rm -rf is not allowed from chat"), "{denied:?}");
-    assert!(denied.warnings.iter().flatten().any(|w| w.contains("Bash")), "{:?}", denied.warnings);
     let refused = hookd.user_prompt_submit(UserPromptSubmit { run_id: Some("run-2".into()), ..UserPromptSubmit::new(SessionInfo::new("s"), "my key is sk-123") }).await.unwrap();
     assert_eq!(refused.decision, Decision::Block);
     let refusal = refused.refusal.as_ref().expect("a refusal");
@@ -83,7 +81,47 @@ async fn a_deny_is_binding_a_refused_prompt_carries_the_refusal_and_a_copied_bas
 }
 
 #[tokio::test]
-#[ignore = "needs the wamp loader and output rules (D+E) and hooks/askToolApproval (C) in main"]
+async fn when_nobody_can_answer_as_in_an_unattended_run_an_ask_becomes_a_refusal_and_the_handler_is_never_asked() {
+    let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
+    user_hooks(home.path(), json!({ "PreToolUse": [group(&format!("echo '{ASK_OUTPUT}'"), Some("shell"))] }));
+    let asked = Arc::new(Mutex::new(0));
+    let count = asked.clone();
+    let hookd = builder(ws.path())
+        .home(home.path())
+        .dialect("wamp")
+        .tools(["shell"])
+        .on_tool_approval(move |_| {
+            *count.lock().unwrap() += 1;
+            async { ToolApprovalAnswer::Allow }
+        })
+        .spawn()
+        .await
+        .unwrap();
+    let result = hookd.pre_tool_use(PreToolUse { unattended: Some(true), ..call("run-1") }).await.unwrap();
+    assert_eq!((result.decision.clone(), result.binding, result.approval.clone()), (Decision::Deny, Some(true), None));
+    assert!(result.reason.as_deref().unwrap_or("").contains("nobody can answer this unattended run"), "{result:?}");
+    assert!(result.warnings.iter().flatten().any(|w| w.contains("nobody can answer")), "{:?}", result.warnings);
+    assert_eq!(*asked.lock().unwrap(), 0);
+    hookd.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+#[ignore = "needs per-run reading (part B) in main"]
+async fn hooks_are_read_once_per_send_and_a_copied_bash_matchers_warning_comes_with_the_runs_first_result() {
+    let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
+    user_hooks(home.path(), json!({ "PreToolUse": [group("exit 0", Some("Bash"))] }));
+    let hookd = builder(ws.path()).home(home.path()).dialect("wamp").tools(["shell", "write"]).spawn().await.unwrap();
+    let first = hookd.pre_tool_use(call("run-1")).await.unwrap();
+    assert!(first.warnings.iter().flatten().any(|w| w.contains("Bash")), "{:?}", first.warnings);
+    user_hooks(home.path(), json!({ "PreToolUse": [group("echo 'edited: no' >&2; exit 2", Some("shell"))] }));
+    assert_eq!(hookd.pre_tool_use(call("run-1")).await.unwrap().decision, Decision::None, "the running turn keeps its hooks");
+    let next = hookd.pre_tool_use(call("run-2")).await.unwrap();
+    assert_eq!((next.decision, next.binding), (Decision::Deny, Some(true)));
+    hookd.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+#[ignore = "needs hooks/askToolApproval from the server (part C) in main"]
 async fn an_ask_shows_one_approval_card_with_only_allow_and_deny_and_unattended_it_becomes_a_refusal() {
     let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
     user_hooks(home.path(), json!({ "PreToolUse": [group(&format!("echo '{ASK_OUTPUT}'"), Some("shell"))] }));
@@ -121,7 +159,6 @@ async fn an_ask_shows_one_approval_card_with_only_allow_and_deny_and_unattended_
 }
 
 #[tokio::test]
-#[ignore = "needs the wamp loader and output rules (parts D+E) in main"]
 async fn without_the_handler_the_ask_is_in_the_result_with_only_allow_and_deny() {
     let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
     user_hooks(home.path(), json!({ "PreToolUse": [group(&format!("echo '{ASK_OUTPUT}'"), Some("shell"))] }));

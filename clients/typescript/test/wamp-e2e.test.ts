@@ -8,9 +8,9 @@ import { makeWorkspace, spawnTestClient, useSidecar, writeFile } from './helpers
 
 useSidecar();
 
-/** The wamp loader and output rules (parts D+E) and hooks/askToolApproval (part C) are not in main yet: run once they are. */
-const WAMP_IO_IN_MAIN = false;
+/** The server's hooks/askToolApproval (part C) and per-run reading (part B) are not in main yet: run once they are. */
 const WAMP_ASK_IN_MAIN = false;
+const WAMP_RUNS_IN_MAIN = false;
 
 const ASK_OUTPUT = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'pushing needs a human' } };
 
@@ -30,7 +30,7 @@ describe('the wamp dialect through the TypeScript client and the built sidecar',
     expect([result.decision, result.continue, result.refusal, result.binding]).toEqual(['none', true, undefined, undefined]);
   });
 
-  it.skipIf(!WAMP_IO_IN_MAIN)(
+  it(
     '"A deny refuses the call in every mode" (binding); a refused prompt has the refusal ("a failed-precondition error whose data carries the `reason`"); "a copied `"Bash"` matcher does not fail silently"',
     async () => {
       const home = makeWorkspace();
@@ -43,13 +43,37 @@ describe('the wamp dialect through the TypeScript client and the built sidecar',
       const denied = await client.preToolUse({ session: { id: 's' }, runId: 'run-1', toolName: 'shell', toolInput: { command: 'rm -rf /' } });
       expect([denied.decision, denied.binding]).toEqual(['deny', true]);
       expect(denied.reason).toContain('rm -rf is not allowed from chat');
-      expect(denied.warnings?.some((warning) => warning.includes('Bash'))).toBe(true);
       const refused = await client.userPromptSubmit({ session: { id: 's' }, runId: 'run-2', prompt: 'my key is sk-123' });
       expect(refused.decision).toBe('block');
       expect(refused.refusal).toMatchObject({ code: 'failed_precondition', data: { reason: 'no secrets in prompts' } });
       expect(refused.warnings?.some((warning) => warning.includes('no secrets in prompts'))).toBe(true);
     },
   );
+
+  it('"When nobody can answer, as in an unattended run, an ask becomes a refusal": a binding deny, and the callback is never asked', async () => {
+    const home = makeWorkspace();
+    userHooks(home, { PreToolUse: [group(`echo '${JSON.stringify(ASK_OUTPUT)}'`, 'shell')] });
+    const asked: ToolApprovalRequest[] = [];
+    const client = await spawnTestClient({ workspace: makeWorkspace(), home, dialect: 'wamp', tools: ['shell'], toolApproval: (request) => (asked.push(request), 'allow') });
+    const result = await client.preToolUse({ session: { id: 's' }, runId: 'run-1', toolName: 'shell', toolInput: { command: 'git push' }, unattended: true });
+    expect([result.decision, result.binding, result.approval]).toEqual(['deny', true, undefined]);
+    expect(result.reason).toContain('nobody can answer this unattended run');
+    expect(result.warnings?.some((warning) => warning.includes('nobody can answer'))).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it.skipIf(!WAMP_RUNS_IN_MAIN)('"Hooks are read once per send: an edit applies from the next message"; a copied "Bash" matcher\'s warning comes with the run\'s first result', async () => {
+    const home = makeWorkspace();
+    userHooks(home, { PreToolUse: [group('exit 0', 'Bash')] });
+    const client = await spawnTestClient({ workspace: makeWorkspace(), home, dialect: 'wamp', tools: ['shell', 'write'] });
+    const call = { session: { id: 's' }, toolName: 'shell', toolInput: { command: 'ls' } };
+    const first = await client.preToolUse({ ...call, runId: 'run-1' });
+    expect(first.warnings?.some((warning) => warning.includes('Bash'))).toBe(true);
+    userHooks(home, { PreToolUse: [group("echo 'edited: no' >&2; exit 2", 'shell')] });
+    expect((await client.preToolUse({ ...call, runId: 'run-1' })).decision).toBe('none'); // the running turn keeps its hooks
+    const next = await client.preToolUse({ ...call, runId: 'run-2' });
+    expect([next.decision, next.binding]).toEqual(['deny', true]);
+  });
 
   it.skipIf(!WAMP_ASK_IN_MAIN)(
     '"An ask shows one approval card with the hook\'s reason. The card offers only Allow and Deny"; "When nobody can answer, as in an unattended run, an ask becomes a refusal"',
@@ -74,7 +98,7 @@ describe('the wamp dialect through the TypeScript client and the built sidecar',
     },
   );
 
-  it.skipIf(!WAMP_IO_IN_MAIN)('"as a server → client request or in the result": without the callback the ask is in the result, with only allow and deny', async () => {
+  it('"as a server → client request or in the result": without the callback the ask is in the result, with only allow and deny', async () => {
     const home = makeWorkspace();
     userHooks(home, { PreToolUse: [group(`echo '${JSON.stringify(ASK_OUTPUT)}'`, 'shell')] });
     const client = await spawnTestClient({ workspace: makeWorkspace(), home, dialect: 'wamp', tools: ['shell'] });
