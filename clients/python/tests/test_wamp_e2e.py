@@ -9,16 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import hookd
 
 from conftest import hookd_argv, run_async
 
-#: The server's hooks/askToolApproval (part C) is not in main yet: this test runs once it is (remove the mark).
-needs_wamp_ask = pytest.mark.skip(reason="needs hooks/askToolApproval from the server (part C) in main")
-#: Reading the files per run, with their warnings on the run's first result (part B), is not in main yet.
-needs_wamp_runs = pytest.mark.skip(reason="needs per-run reading (part B) in main")
 
 ASK_OUTPUT = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": "pushing needs a human"}}
 
@@ -98,7 +92,6 @@ def test_an_unattended_ask_is_a_binding_deny_and_the_callback_is_never_asked(tmp
     assert asked == []
 
 
-@needs_wamp_runs
 def test_the_files_are_read_per_send_and_their_warnings_come_with_the_runs_first_result(tmp_path: Path, leak_guard: list[int]) -> None:
     """'Hooks are read once per send: an edit applies from the next message' — and a copied "Bash" matcher's warning
     is in the first result of the run that read it, for the agent to show."""
@@ -115,7 +108,6 @@ def test_the_files_are_read_per_send_and_their_warnings_come_with_the_runs_first
         assert (next_run.decision, next_run.binding) == ("deny", True)
 
 
-@needs_wamp_ask
 def test_an_ask_reaches_the_tool_approval_callback_and_unattended_it_is_a_binding_deny_without_asking(tmp_path: Path, leak_guard: list[int]) -> None:
     """'An ask shows one approval card with the hook's reason. The card offers only Allow and Deny' and 'When nobody
     can answer, as in an unattended run, an ask becomes a refusal'."""

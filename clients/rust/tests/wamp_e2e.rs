@@ -1,8 +1,7 @@
 //! The wamp dialect through the Rust client and the built sidecar: initialize with `trust_workspace` and the tool
 //! approval handler, and (with the wamp loader and output rules) a user hooks file whose deny is binding, whose refused
 //! prompt carries the refusal, whose copied "Bash" matcher is a warning, and whose ask reaches `on_tool_approval` (or,
-//! unattended, becomes a binding deny). Every event has a `run_id`, as wamp requires. The tests marked `ignore` need
-//! parts B (per-run reading) and C (`hooks/askToolApproval` from the server) in main: run them with `--ignored` then.
+//! unattended, becomes a binding deny). Every event has a `run_id`, as wamp requires.
 
 mod common;
 
@@ -106,7 +105,6 @@ async fn when_nobody_can_answer_as_in_an_unattended_run_an_ask_becomes_a_refusal
 }
 
 #[tokio::test]
-#[ignore = "needs per-run reading (part B) in main"]
 async fn hooks_are_read_once_per_send_and_a_copied_bash_matchers_warning_comes_with_the_runs_first_result() {
     let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
     user_hooks(home.path(), json!({ "PreToolUse": [group("exit 0", Some("Bash"))] }));
@@ -121,7 +119,6 @@ async fn hooks_are_read_once_per_send_and_a_copied_bash_matchers_warning_comes_w
 }
 
 #[tokio::test]
-#[ignore = "needs hooks/askToolApproval from the server (part C) in main"]
 async fn an_ask_shows_one_approval_card_with_only_allow_and_deny_and_unattended_it_becomes_a_refusal() {
     let (ws, home) = (TempDir::new("hookd-rs-wamp"), TempDir::new("hookd-rs-wamp-home"));
     user_hooks(home.path(), json!({ "PreToolUse": [group(&format!("echo '{ASK_OUTPUT}'"), Some("shell"))] }));

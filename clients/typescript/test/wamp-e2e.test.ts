@@ -8,10 +8,6 @@ import { makeWorkspace, spawnTestClient, useSidecar, writeFile } from './helpers
 
 useSidecar();
 
-/** The server's hooks/askToolApproval (part C) and per-run reading (part B) are not in main yet: run once they are. */
-const WAMP_ASK_IN_MAIN = false;
-const WAMP_RUNS_IN_MAIN = false;
-
 const ASK_OUTPUT = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'pushing needs a human' } };
 
 type Group = { matcher?: string; hooks: Array<{ type: 'command'; command: string }> };
@@ -62,7 +58,7 @@ describe('the wamp dialect through the TypeScript client and the built sidecar',
     expect(asked).toEqual([]);
   });
 
-  it.skipIf(!WAMP_RUNS_IN_MAIN)('"Hooks are read once per send: an edit applies from the next message"; a copied "Bash" matcher\'s warning comes with the run\'s first result', async () => {
+  it('"Hooks are read once per send: an edit applies from the next message"; a copied "Bash" matcher\'s warning comes with the run\'s first result', async () => {
     const home = makeWorkspace();
     userHooks(home, { PreToolUse: [group('exit 0', 'Bash')] });
     const client = await spawnTestClient({ workspace: makeWorkspace(), home, dialect: 'wamp', tools: ['shell', 'write'] });
@@ -75,7 +71,7 @@ describe('the wamp dialect through the TypeScript client and the built sidecar',
     expect([next.decision, next.binding]).toEqual(['deny', true]);
   });
 
-  it.skipIf(!WAMP_ASK_IN_MAIN)(
+  it(
     '"An ask shows one approval card with the hook\'s reason. The card offers only Allow and Deny"; "When nobody can answer, as in an unattended run, an ask becomes a refusal"',
     async () => {
       const home = makeWorkspace();
