@@ -330,6 +330,47 @@ const SCENARIOS: Record<string, Scenario> = {
       },
     ],
   },
+  'wamp-restrict-only': {
+    description:
+      'wamp (a chat in the home directory: one hooks file, read once, user scope): a copied "Bash" matcher is a warning at initialize and in the run\'s first result; exit 2 on PreToolUse is a binding deny; an ask goes to the approval card (hooks/askToolApproval, capabilities.toolApproval) and its deny is binding; a refused prompt carries the refusal; an aborted Run\'s Stop does not fire.',
+    dialect: 'wamp',
+    files: {
+      '.wamp/hooks.json': `${JSON.stringify(
+        {
+          hooks: {
+            PreToolUse: [
+              { matcher: 'shell', hooks: [{ type: 'command', command: "echo 'rm -rf is not allowed from chat' >&2; exit 2" }] },
+              { matcher: 'write', hooks: [printJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'writing needs a human' } })] },
+              { matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] },
+            ],
+            UserPromptSubmit: [{ hooks: [{ type: 'command', command: "echo 'no secrets in prompts' >&2; exit 2" }] }],
+            Stop: [{ hooks: [{ type: 'command', command: 'exit 2' }] }],
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    },
+    steps: [
+      {
+        message: request(1, 'initialize', {
+          protocolVersion: '0.1',
+          clientInfo: { name: 'fixture-agent', version: '1.0.0' },
+          dialect: 'wamp',
+          workspace: WORKSPACE_PLACEHOLDER,
+          home: WORKSPACE_PLACEHOLDER,
+          capabilities: { toolApproval: true },
+          tools: ['shell', 'write'],
+        }),
+        expect: 1,
+      },
+      { message: request(2, 'hooks/PreToolUse', { session: { id: 'fixture-session', agent: 'wamp', runtime: 'native' }, runId: 'run-1', toolName: 'shell', toolInput: { command: 'rm -rf /' }, toolUseId: 'call_01' }), expect: 1 },
+      { message: request(3, 'hooks/PreToolUse', { session: { id: 'fixture-session' }, runId: 'run-1', toolName: 'write', toolInput: { path: 'a.txt', content: 'x' }, toolUseId: 'call_02' }), expect: 1 },
+      { message: { jsonrpc: '2.0', id: 0, result: { answer: 'deny' } }, expect: 1 },
+      { message: request(4, 'hooks/UserPromptSubmit', { session: { id: 'fixture-session' }, runId: 'run-2', prompt: 'my key is sk-123', turnKind: 'message' }), expect: 1 },
+      { message: request(5, 'hooks/Stop', { session: { id: 'fixture-session' }, runId: 'run-2', finish: 'abort', rootRun: true }), expect: 1 },
+    ],
+  },
 };
 
 

@@ -206,6 +206,7 @@ impl Checker {
                     (methods::JUDGE, Ok(result)) => round_trip::<JudgeResult>(result),
                     (methods::CALL_MCP_TOOL, Ok(result)) => round_trip::<CallMcpToolResult>(result),
                     (methods::APPROVE, Ok(result)) => round_trip::<ApproveHookResult>(result),
+                    (methods::ASK_TOOL_APPROVAL, Ok(result)) => round_trip::<AskToolApprovalResult>(result),
                     (_, Ok(_)) => Err(format!("no type for the result of {method}")),
                     (_, Err(_)) => Ok(()),
                 }
@@ -217,6 +218,7 @@ impl Checker {
                     methods::JUDGE => round_trip::<JudgeParams>(params.as_ref().ok_or("no params")?),
                     methods::CALL_MCP_TOOL => round_trip::<CallMcpToolParams>(params.as_ref().ok_or("no params")?),
                     methods::APPROVE => round_trip::<ApproveHookParams>(params.as_ref().ok_or("no params")?),
+                    methods::ASK_TOOL_APPROVAL => round_trip::<AskToolApprovalParams>(params.as_ref().ok_or("no params")?),
                     _ => Err(format!("unknown server request {method}")),
                 }
             }

@@ -5,7 +5,16 @@ import { ResponseError } from 'vscode-jsonrpc/node';
 import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from './protocol.gen/index.js';
 import { HookdConnection, type ConnectionOptions, type RequestOptions } from './connection.js';
 import type { HookdTransport } from './framing.js';
-import { answerApproval, answerJudge, answerMcpToolCall, type ApprovalHandler, type JudgeHandler, type McpToolHandler } from './delegated.js';
+import {
+  answerApproval,
+  answerJudge,
+  answerMcpToolCall,
+  answerToolApproval,
+  type ApprovalHandler,
+  type JudgeHandler,
+  type McpToolHandler,
+  type ToolApprovalHandler,
+} from './delegated.js';
 import type { HookdAbortSignal } from './process-types.js';
 import type {
   EventInput,
@@ -42,6 +51,7 @@ export class HookdClient extends HookdConnection implements EventMethods {
   #judge: JudgeHandler | undefined;
   #mcpTool: McpToolHandler | undefined;
   #approve: ApprovalHandler | undefined;
+  #toolApproval: ToolApprovalHandler | undefined;
 
   constructor(transport: HookdTransport, options: ConnectionOptions = {}) {
     super(transport, options);
@@ -49,6 +59,7 @@ export class HookdClient extends HookdConnection implements EventMethods {
     this.connection.onRequest('hooks/judge', (params: unknown, token: CancellationToken) => answerJudge(this.#judge, params, token));
     this.connection.onRequest('hooks/callMcpTool', (params: unknown, token: CancellationToken) => answerMcpToolCall(this.#mcpTool, params, token));
     this.connection.onRequest('hooks/approve', (params: unknown, token: CancellationToken) => answerApproval(this.#approve, params, token));
+    this.connection.onRequest('hooks/askToolApproval', (params: unknown, token: CancellationToken) => answerToolApproval(this.#toolApproval, params, token));
   }
 
   /**
@@ -73,6 +84,17 @@ export class HookdClient extends HookdConnection implements EventMethods {
    */
   onApprove(handler: ApprovalHandler): void {
     this.#approve = handler;
+  }
+
+  /**
+   * Answers hookd's `hooks/askToolApproval` (a hook asked for approval of a tool call; wamp: ONE card with `reason` and
+   * only Allow and Deny, never "allow for this chat") with allow or deny. Declare `capabilities.toolApproval`
+   * (`spawnHookd({toolApproval})` does both). The event's result follows the answer (allow: decision "none" and
+   * `approval.answer`; deny: a binding deny); an error answer denies. hookd never asks for an unattended run; the
+   * signal aborts when the event is cancelled.
+   */
+  onToolApproval(handler: ToolApprovalHandler): void {
+    this.#toolApproval = handler;
   }
 
   async #invoke(params: unknown, token: CancellationToken): Promise<ServerRequestAnswer<'hooks/invoke'>> {

@@ -1,11 +1,14 @@
 // Delegated handlers: the agent's answers to hookd's hooks/judge (prompt and agent hooks judged by its model),
-// hooks/callMcpTool (mcp_tool hooks calling its MCP tools) and hooks/approve (a hook asking for approval before it first
-// runs). Types and the request bridge only; the model, the tools and the user's answer are the agent's.
+// hooks/callMcpTool (mcp_tool hooks calling its MCP tools), hooks/approve (a hook asking for approval before it first
+// runs) and hooks/askToolApproval (a hook's ask on a tool call). Types and the request bridge only; the model, the tools
+// and the user's answer are the agent's.
 import type { CancellationToken } from 'vscode-jsonrpc';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import {
   ApproveHookParamsSchema,
   ApproveHookResultSchema,
+  AskToolApprovalParamsSchema,
+  AskToolApprovalResultSchema,
   CallMcpToolParamsSchema,
   CallMcpToolResultSchema,
   ErrorCodes,
@@ -30,6 +33,11 @@ export type ApprovalRequest = ServerRequestParams<'hooks/approve'>;
 /** `once` (this configuration load), `session` (this hookd process), `project` (the trust store) or `deny`. */
 export type ApprovalAnswer = ServerRequestAnswer<'hooks/approve'>;
 export type ApprovalChoice = ApprovalAnswer['answer'];
+/** A hook asked for approval of a tool call (decision "ask"): show ONE card with `reason` and only `options` (wamp: Allow and Deny). */
+export type ToolApprovalRequest = ServerRequestParams<'hooks/askToolApproval'>;
+/** `allow` (the hooks no longer object; the agent's own permission flow follows) or `deny` (a binding deny). */
+export type ToolApprovalAnswer = ServerRequestAnswer<'hooks/askToolApproval'>;
+export type ToolApprovalChoice = ToolApprovalAnswer['answer'];
 export type McpToolCall = ServerRequestParams<'hooks/callMcpTool'>;
 /** The MCP tool's result: `content` (its text blocks are the hook's output) or `text`, and `isError`. */
 export type McpToolAnswer = ServerRequestAnswer<'hooks/callMcpTool'>;
@@ -46,13 +54,18 @@ export type ApprovalHandler = (
   request: ApprovalRequest,
   context: DelegatedContext,
 ) => ApprovalAnswer | ApprovalChoice | Promise<ApprovalAnswer | ApprovalChoice>;
+/** Answers with `{answer}`, just the choice (`'allow'`) or a boolean (true: allow). An error or another answer denies (fail-closed). */
+export type ToolApprovalHandler = (
+  request: ToolApprovalRequest,
+  context: DelegatedContext,
+) => ToolApprovalAnswer | ToolApprovalChoice | boolean | Promise<ToolApprovalAnswer | ToolApprovalChoice | boolean>;
 export type McpToolHandler = (call: McpToolCall, context: DelegatedContext) => McpToolAnswer | Promise<McpToolAnswer>;
 
 type Schema<T> = { parse(value: unknown): T };
 type Handler<P, A> = (params: P, context: DelegatedContext) => A | Promise<A>;
 
 /** Runs `handler` for one server request: params and answer validated, cancellation bridged to an AbortSignal. */
-async function answer<P extends { hookId: string }, A>(
+async function answer<P extends { hookId?: string; event?: string }, A>(
   method: string,
   paramsSchema: Schema<P>,
   resultSchema: Schema<A>,
@@ -64,7 +77,7 @@ async function answer<P extends { hookId: string }, A>(
   if (handler === undefined) throw new ResponseError(ErrorCodes.MethodNotFound, `this client has no handler for ${method}`);
   const request = paramsSchema.parse(params);
   const controller = new AbortController();
-  const subscription = token.onCancellationRequested(() => controller.abort(new Error(`hookd stopped waiting for ${method} of ${request.hookId}`)));
+  const subscription = token.onCancellationRequested(() => controller.abort(new Error(`hookd stopped waiting for ${method} of ${request.hookId ?? request.event}`)));
   try {
     return resultSchema.parse(normalise(await handler(request, { signal: controller.signal, token }), request));
   } finally {
@@ -90,6 +103,11 @@ export const answerJudge = (handler: JudgeHandler | undefined, params: unknown, 
 export const answerApproval = (handler: ApprovalHandler | undefined, params: unknown, token: CancellationToken) =>
   answer('hooks/approve', ApproveHookParamsSchema, ApproveHookResultSchema, handler, params, token, (value) =>
     typeof value === 'string' ? { answer: value } : value,
+  );
+
+export const answerToolApproval = (handler: ToolApprovalHandler | undefined, params: unknown, token: CancellationToken) =>
+  answer('hooks/askToolApproval', AskToolApprovalParamsSchema, AskToolApprovalResultSchema, handler, params, token, (value) =>
+    typeof value === 'boolean' ? { answer: value ? 'allow' : 'deny' } : typeof value === 'string' ? { answer: value } : value,
   );
 
 export const answerMcpToolCall = (handler: McpToolHandler | undefined, params: unknown, token: CancellationToken) =>

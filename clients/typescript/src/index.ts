@@ -12,6 +12,10 @@ export type {
   McpToolAnswer,
   McpToolCall,
   McpToolHandler,
+  ToolApprovalAnswer,
+  ToolApprovalChoice,
+  ToolApprovalHandler,
+  ToolApprovalRequest,
 } from './delegated.js';
 export { HookdConnection, type ConnectionOptions, type ExitInfo, type RequestOptions, type ShutdownOptions } from './connection.js';
 export { HookdCancelledError, HookdExitedError, HookdNotSidecarError, HookdProtocolError, HookdResponseError, HookdTimeoutError } from './errors.js';
@@ -22,5 +26,5 @@ export { SIDECAR_SERVER_NAME } from './sidecar-check.js';
 export type { HookdAbortSignal, HookdAbortSignalLike, HookdChildProcess, HookdReadable, HookdSpawnedProcess, HookdWritable } from './process-types.js';
 export { initializeParams, spawnHookd, startHookd, type InitializedHookdClient, type SpawnHookdOptions, type StartHookdOptions } from './spawn.js';
 export type * from './protocol-types.js';
-export type { Diagnostic, EventResult, FileChange, HookInfo, RunSummary, ToolDeclaration } from './protocol.gen/index.js';
+export type { ApprovalRequest as ToolApproval, Diagnostic, EventResult, FileChange, HookInfo, Refusal, RunSummary, ToolDeclaration } from './protocol.gen/index.js';
 export { ErrorCodes, EVENT_NAMES, PROTOCOL_VERSION } from './protocol.gen/index.js';

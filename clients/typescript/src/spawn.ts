@@ -2,7 +2,7 @@
 // initialize it and check it is the sidecar. Owns the defaults an agent usually wants (this client answers hooks/invoke).
 import { PROTOCOL_VERSION } from './protocol.gen/index.js';
 import { HookdClient, type InitializeResult } from './client.js';
-import type { ApprovalHandler, JudgeHandler, McpToolHandler } from './delegated.js';
+import type { ApprovalHandler, JudgeHandler, McpToolHandler, ToolApprovalHandler } from './delegated.js';
 import type { ConnectionOptions, RequestOptions } from './connection.js';
 import type { FoundHookd } from './discovery.js';
 import { HookdExitedError, HookdNotSidecarError, HookdTimeoutError } from './errors.js';
@@ -45,6 +45,10 @@ export type SpawnHookdOptions = StartHookdOptions & {
   readonly callMcpTool?: McpToolHandler;
   /** Answers hooks/approve (hooks that need approval before they first run) and declares capabilities.hookApproval. */
   readonly approve?: ApprovalHandler;
+  /** Answers hooks/askToolApproval (a hook's ask on a tool call: allow or deny) and declares capabilities.toolApproval. */
+  readonly toolApproval?: ToolApprovalHandler;
+  /** wamp: `options.trustWorkspace`, the session trusts its own workspace (a Cloud session); merged over `options`. */
+  readonly trustWorkspace?: boolean;
   /** Bound on `initialize` (default 30 s); hookd is killed when it fails. */
   readonly initializeTimeoutMs?: number;
 };
@@ -87,9 +91,12 @@ export function initializeParams(options: SpawnHookdOptions): InitializeInput {
       ...(options.judge !== undefined ? { modelJudge: true } : {}),
       ...(options.callMcpTool !== undefined ? { mcpTools: true } : {}),
       ...(options.approve !== undefined ? { hookApproval: true } : {}),
+      ...(options.toolApproval !== undefined ? { toolApproval: true } : {}),
       ...options.capabilities,
     },
-    ...(options.options !== undefined ? { options: options.options } : {}),
+    ...(options.options !== undefined || options.trustWorkspace !== undefined
+      ? { options: { ...options.options, ...(options.trustWorkspace !== undefined ? { trustWorkspace: options.trustWorkspace } : {}) } }
+      : {}),
     ...(options.tools !== undefined ? { tools: options.tools } : {}),
   };
 }
@@ -106,6 +113,7 @@ export async function spawnHookd(options: SpawnHookdOptions): Promise<Initialize
   if (options.judge !== undefined) client.onJudge(options.judge);
   if (options.callMcpTool !== undefined) client.onCallMcpTool(options.callMcpTool);
   if (options.approve !== undefined) client.onApprove(options.approve);
+  if (options.toolApproval !== undefined) client.onToolApproval(options.toolApproval);
   const timeoutMs = options.initializeTimeoutMs ?? 30_000;
   let stopWatching = () => {};
   const foreign = new Promise<never>((_, reject) => {

@@ -147,7 +147,7 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
   const answered: Wire[] = [];
   /** Server requests (hooks/invoke) in arrival order, for the handler to know which recorded answer is its. */
   const invokeIds: Array<number | string> = [];
-  /** The method of each server request by id (hooks/invoke, hooks/judge, hooks/callMcpTool), to parse its answer. */
+  /** The method of each server request by id (hooks/invoke, hooks/judge, hooks/callMcpTool, hooks/askToolApproval), to parse its answer. */
   const serverMethods = new Map<number | string, ServerRequestMethod>();
   const answers = new Map<number | string, Deferred<Wire>>();
   const answerFor = (id: number | string) => answers.get(id) ?? answers.set(id, deferred()).get(id)!;
@@ -176,6 +176,7 @@ export async function replay(fixture: Fixture, framing: Framing): Promise<void> 
   };
   client.onJudge(handler);
   client.onCallMcpTool(handler);
+  client.onToolApproval(handler);
 
   const pending = new Map<number | string, { cancel: () => void; outcome: Promise<Outcome> }>();
   const replayed: Step[] = [];

@@ -175,6 +175,14 @@ class ClientBase:
         before ``initialize`` to declare ``capabilities.hookApproval``."""
         self.set_request_handler("hooks/approve", handler)
 
+    def on_tool_approval(self, handler: RequestHandler | None) -> None:
+        """Answer ``hooks/askToolApproval`` (a hook asked for approval of a tool call; wamp: one card with only Allow and
+        Deny) with ``handler(AskToolApprovalParams)``: show ``params.reason`` and return ``"allow"`` or ``"deny"`` (a
+        bool, or an AskToolApprovalResult). The event's result then follows the answer (allow: decision ``none``,
+        ``approval.answer``; deny: a binding deny). An error or another answer denies (fail-closed). hookd never asks
+        for an unattended run. Set before ``initialize`` to declare ``capabilities.toolApproval``."""
+        self.set_request_handler("hooks/askToolApproval", handler)
+
     def _handler_for(self, method: str, params: Any) -> Callable[[], Any] | None:
         """The call answering one server request, or None (→ -32601)."""
         if method == "hooks/invoke" and method not in self._request_handlers:

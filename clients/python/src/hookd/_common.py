@@ -203,6 +203,11 @@ EVENT_FIELDS = frozenset(
         "exit_code",
         "output_excerpt",
         "files",
+        "is_error",
+        "unattended",
+        "turn_kind",
+        "finish",
+        "root_run",
     }
 )
 
@@ -253,7 +258,12 @@ def source_value(source: SourceLike) -> dict[str, Any]:
 
 
 #: The capability a client declares when it answers each delegated server request.
-DELEGATED_CAPABILITIES = {"hooks/judge": "modelJudge", "hooks/callMcpTool": "mcpTools", "hooks/approve": "hookApproval"}
+DELEGATED_CAPABILITIES = {
+    "hooks/judge": "modelJudge",
+    "hooks/callMcpTool": "mcpTools",
+    "hooks/approve": "hookApproval",
+    "hooks/askToolApproval": "toolApproval",
+}
 
 
 def initialize_params(
@@ -269,9 +279,11 @@ def initialize_params(
     more: Mapping[str, Any] | None = None,
     answers: Iterable[str] = (),
     tools: Iterable[Any] | None = None,
+    trust_workspace: bool | None = None,
 ) -> dict[str, Any]:
     """``initialize`` params. ``capabilities.programmaticHooks`` is declared whenever the client answers
-    ``hooks/invoke`` (unless the caller set it), so that ``register_hook`` works without ceremony."""
+    ``hooks/invoke`` (unless the caller set it), so that ``register_hook`` works without ceremony.
+    ``trust_workspace`` sets ``options.trustWorkspace`` (wamp: a Cloud session trusts its own workspace)."""
     caps: dict[str, Any] = dict(wire(capabilities)) if capabilities is not None else {}
     if answers_invoke:
         caps.setdefault("programmaticHooks", True)
@@ -294,6 +306,8 @@ def initialize_params(
         params["capabilities"] = caps
     if options is not None:
         params["options"] = wire(options)
+    if trust_workspace is not None:
+        params["options"] = {**params.get("options", {}), "trustWorkspace": trust_workspace}
     if tools is not None:
         params["tools"] = [tool_value(tool) for tool in tools]
     params.update({key: wire(value) for key, value in (more or {}).items()})
@@ -369,6 +383,20 @@ def approval_answer(value: Any) -> Any:
     return answer
 
 
+def tool_approval_answer(value: Any) -> Any:
+    """The ``hooks/askToolApproval`` result: a str is the answer (``"allow"`` or ``"deny"``), a bool allow (True) or
+    deny (False); an AskToolApprovalResult or a dict is sent as its wire form. Anything else raises (hookd then denies:
+    fail-closed)."""
+    from .types import TOOL_APPROVAL_ANSWERS
+
+    if isinstance(value, bool):
+        value = "allow" if value else "deny"
+    answer = {"answer": value} if isinstance(value, str) else wire(value)
+    if not isinstance(answer, Mapping) or answer.get("answer") not in TOOL_APPROVAL_ANSWERS:
+        raise ValueError(f"a tool approval callback answers {' or '.join(TOOL_APPROVAL_ANSWERS)}, not {value!r}")
+    return answer
+
+
 def server_request_answer(method: str, value: Any, params: Any) -> Any:
     """The result sent for what the handler of one of hookd's requests returned."""
     if method == "hooks/invoke":
@@ -377,6 +405,8 @@ def server_request_answer(method: str, value: Any, params: Any) -> Any:
         return judge_answer(value, params)
     if method == "hooks/approve":
         return approval_answer(value)
+    if method == "hooks/askToolApproval":
+        return tool_approval_answer(value)
     return wire(value)
 
 

@@ -58,6 +58,8 @@ class _Methods(Generic[R, N]):
         self,
         source: str | None = None,
         *,
+        turn_kind: str | None = None,
+        unattended: bool | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -65,8 +67,12 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
-        """SessionStart (``source``: startup, resume, clear, compact; hookd's default: startup)."""
-        return self._ev("SessionStart", timeout, session, run_id, server_owned, extra, more, source=source)
+        """SessionStart (``source``: startup, resume, clear, compact; hookd's default: startup). ``turn_kind``:
+        ``message`` (default), ``goal`` or ``scheduled`` (wamp fires neither SessionStart nor UserPromptSubmit for the
+        last two); ``unattended``: nobody can answer a question in this run."""
+        return self._ev(
+            "SessionStart", timeout, session, run_id, server_owned, extra, more, source=source, turn_kind=turn_kind, unattended=unattended
+        )
 
     def session_end(
         self,
@@ -85,6 +91,8 @@ class _Methods(Generic[R, N]):
         self,
         prompt: str,
         *,
+        turn_kind: str | None = None,
+        unattended: bool | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -92,7 +100,11 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
-        return self._ev("UserPromptSubmit", timeout, session, run_id, server_owned, extra, more, prompt=prompt)
+        """UserPromptSubmit. ``turn_kind``: ``message`` (default), ``goal`` or ``scheduled``; ``unattended``: nobody can
+        answer a question in this run. A refused prompt (wamp) has ``result.refusal`` (what ``engine.run.start`` returns)."""
+        return self._ev(
+            "UserPromptSubmit", timeout, session, run_id, server_owned, extra, more, prompt=prompt, turn_kind=turn_kind, unattended=unattended
+        )
 
     def pre_tool_use(
         self,
@@ -101,6 +113,7 @@ class _Methods(Generic[R, N]):
         *,
         tool_use_id: str | None = None,
         files: Sequence[FileLike] | None = None,
+        unattended: bool | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -108,7 +121,8 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
-        """PreToolUse. ``files``: for a tool declared ``file_write``, every file the call writes (its diff evidence)."""
+        """PreToolUse. ``files``: for a tool declared ``file_write``, every file the call writes (its diff evidence).
+        ``unattended``: nobody can answer an approval in this run (wamp turns an ask into a binding deny)."""
         return self._ev(
             "PreToolUse",
             timeout,
@@ -121,6 +135,7 @@ class _Methods(Generic[R, N]):
             tool_input=tool_input,
             tool_use_id=tool_use_id,
             files=_files(files),
+            unattended=unattended,
         )
 
     def permission_request(
@@ -163,6 +178,8 @@ class _Methods(Generic[R, N]):
         files: Sequence[FileLike] | None = None,
         exit_code: int | None = None,
         output_excerpt: str | None = None,
+        is_error: bool | None = None,
+        unattended: bool | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -171,7 +188,8 @@ class _Methods(Generic[R, N]):
         timeout: float | None = DEFAULT,
     ) -> R:
         """PostToolUse. ``files``: a ``file_write`` tool's files; ``exit_code``: a ``shell`` tool's exit code;
-        ``output_excerpt``: an excerpt of the tool output (dialects that say so redact it before hooks see it)."""
+        ``output_excerpt``: an excerpt of the tool output (dialects that say so redact it before hooks see it);
+        ``is_error``: the call failed (wamp: ``tool_response.is_error``)."""
         return self._ev(
             "PostToolUse",
             timeout,
@@ -189,6 +207,8 @@ class _Methods(Generic[R, N]):
             files=_files(files),
             exit_code=exit_code,
             output_excerpt=output_excerpt,
+            is_error=is_error,
+            unattended=unattended,
         )
 
     def post_tool_use_failure(
@@ -267,6 +287,9 @@ class _Methods(Generic[R, N]):
         *,
         stop_hook_active: bool | None = None,
         last_assistant_message: str | None = None,
+        finish: str | None = None,
+        root_run: bool | None = None,
+        unattended: bool | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -274,6 +297,9 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """Stop. ``finish``: ``natural`` (default), ``abort``, ``error`` or ``user_stop`` (wamp fires Stop only at a
+        natural finish); ``root_run``: the run is a root run (default true). A capped keep-working block (wamp: the
+        third in a run) has ``result.unresolved``."""
         return self._ev(
             "Stop",
             timeout,
@@ -284,6 +310,9 @@ class _Methods(Generic[R, N]):
             more,
             stop_hook_active=stop_hook_active,
             last_assistant_message=last_assistant_message,
+            finish=finish,
+            root_run=root_run,
+            unattended=unattended,
         )
 
     def subagent_start(

@@ -452,6 +452,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
         capabilities: Capabilities | Mapping[str, Any] | None = None,
         client_info: ClientInfo | Mapping[str, Any] | None = None,
         tools: Iterable[Any] | None = None,
+        trust_workspace: bool | None = None,
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> InitializeResult:
@@ -468,6 +469,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
             answers=list(self._request_handlers),
             more=more,
             tools=tools,
+            trust_workspace=trust_workspace,
         )
         limit = self._startup_limit(timeout)
         if self._eof:
@@ -778,9 +780,11 @@ def aspawn(
     capabilities: Capabilities | Mapping[str, Any] | None = None,
     client_info: ClientInfo | Mapping[str, Any] | None = None,
     tools: Iterable[Any] | None = None,
+    trust_workspace: bool | None = None,
     judge: RequestHandler | None = None,
     call_mcp_tool: RequestHandler | None = None,
     approve: RequestHandler | None = None,
+    tool_approval: RequestHandler | None = None,
     **client_options: Any,
 ) -> _Spawn:
     """Starts hookd and initializes it: ``async with hookd.aspawn(workspace=".") as h: ...`` (or
@@ -794,7 +798,13 @@ def aspawn(
         capabilities=capabilities,
         client_info=client_info,
         tools=tools,
+        trust_workspace=trust_workspace,
     )
-    delegated = (("hooks/judge", judge), ("hooks/callMcpTool", call_mcp_tool), ("hooks/approve", approve))
+    delegated = (
+        ("hooks/judge", judge),
+        ("hooks/callMcpTool", call_mcp_tool),
+        ("hooks/approve", approve),
+        ("hooks/askToolApproval", tool_approval),
+    )
     handlers = {method: handler for method, handler in delegated if handler is not None}
     return _Spawn(command, init, client_options, handlers)

@@ -506,6 +506,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
         capabilities: Capabilities | Mapping[str, Any] | None = None,
         client_info: ClientInfo | Mapping[str, Any] | None = None,
         tools: Iterable[Any] | None = None,
+        trust_workspace: bool | None = None,
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> InitializeResult:
@@ -523,6 +524,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
             answers=list(self._request_handlers),
             more=more,
             tools=tools,
+            trust_workspace=trust_workspace,
         )
         limit = self._startup_limit(timeout)
         try:
@@ -786,16 +788,20 @@ def spawn(
     capabilities: Capabilities | Mapping[str, Any] | None = None,
     client_info: ClientInfo | Mapping[str, Any] | None = None,
     tools: Iterable[Any] | None = None,
+    trust_workspace: bool | None = None,
     judge: RequestHandler | None = None,
     call_mcp_tool: RequestHandler | None = None,
     approve: RequestHandler | None = None,
+    tool_approval: RequestHandler | None = None,
     **client_options: Any,
 ) -> Client:
     """Starts hookd and initializes it: ``with hookd.spawn(workspace=".", dialect="claude") as h: ...``.
     ``client_options`` are Client's (env, cwd, framing, stderr, timeout, session, on_progress, ...); the
     initialize result is ``h.initialize_result``. ``tools``: the agent's tools, names or ``(name, kind)`` /
     ToolDeclaration / dicts with ``kind`` ``shell`` | ``file_write`` | ``other``. ``judge``, ``call_mcp_tool``,
-    ``approve``: callables answering hooks/judge, hooks/callMcpTool and hooks/approve (each declares its capability)."""
+    ``approve``: callables answering hooks/judge, hooks/callMcpTool and hooks/approve (each declares its capability).
+    ``tool_approval``: answers hooks/askToolApproval (a hook's ask on a tool call: return ``"allow"`` or ``"deny"``) and
+    declares ``capabilities.toolApproval``. ``trust_workspace``: ``options.trustWorkspace`` (wamp Cloud session)."""
     client = Client(command, **client_options)
     if judge is not None:
         client.on_judge(judge)
@@ -803,6 +809,8 @@ def spawn(
         client.on_call_mcp_tool(call_mcp_tool)
     if approve is not None:
         client.on_approve(approve)
+    if tool_approval is not None:
+        client.on_tool_approval(tool_approval)
     try:
         client.initialize(
             workspace,
@@ -813,6 +821,7 @@ def spawn(
             capabilities=capabilities,
             client_info=client_info,
             tools=tools,
+            trust_workspace=trust_workspace,
         )
     except BaseException:
         client.close()

@@ -51,6 +51,11 @@ __all__ = [
     "ApproveHookParams",
     "ApproveHookResult",
     "APPROVAL_ANSWERS",
+    "ApprovalRequest",
+    "Refusal",
+    "AskToolApprovalParams",
+    "AskToolApprovalResult",
+    "TOOL_APPROVAL_ANSWERS",
     "DryRunParams",
     "DryRunResult",
     "BeginRunParams",
@@ -297,6 +302,8 @@ class ServerOptions(Model):
     network_access: str | None = None
     #: Dialects with an authorization ledger (bonsai): the JSONL file decisions of effect-gating hooks go to.
     ledger_path: str | None = None
+    #: wamp: the session trusts its own workspace (a Cloud session): project hooks run without trust/set.
+    trust_workspace: bool | None = None
 
 
 @dataclass
@@ -308,6 +315,8 @@ class Capabilities(Model):
     mcp_tools: bool | None = None
     #: The client answers ``hooks/approve`` (hooks that need approval before they first run).
     hook_approval: bool | None = None
+    #: The client answers ``hooks/askToolApproval`` (a hook's ask on a tool call, one card with Allow and Deny).
+    tool_approval: bool | None = None
 
 
 @dataclass
@@ -363,6 +372,12 @@ class SessionInfo(Model):
     turn_id: str | None = None
     agent_id: str | None = None
     agent_type: str | None = None
+    #: The effort level of the current turn (claude hooks get it as CLAUDE_EFFORT).
+    effort: str | None = None
+    #: wamp: the agent running the conversation (hook input ``agent``; default ``"wamp"``).
+    agent: str | None = None
+    #: wamp: ``"native"`` (default) or a foreign runtime such as ``"acp"`` (no Stop; tool events only for lent tools).
+    runtime: str | None = None
 
 
 @dataclass
@@ -415,6 +430,16 @@ class EventParams(Model):
     output_excerpt: str | None = None
     #: PreFileWrite, PostFileWrite (and a file-writing tool's calls): every file of one write operation.
     files: list[FileChange] | None = None
+    #: PostToolUse: the call failed (wamp: ``tool_response.is_error``; default false).
+    is_error: bool | None = None
+    #: Nobody can answer a question in this run (e.g. a scheduled turn): wamp turns an ask into a refusal.
+    unattended: bool | None = None
+    #: SessionStart, UserPromptSubmit: ``message`` (default), ``goal`` or ``scheduled`` (wamp fires neither for the last two).
+    turn_kind: str | None = None
+    #: Stop: ``natural`` (default), ``abort``, ``error`` or ``user_stop`` (wamp fires Stop only at a natural finish).
+    finish: str | None = None
+    #: Stop: the run is a root run (default true); wamp fires Stop only for native root runs.
+    root_run: bool | None = None
     extra: dict[str, Any] | None = None
 
 
@@ -449,6 +474,35 @@ class RunSummary(Model):
     message: str | None = None
 
 
+#: The answers an approval offers and hooks/askToolApproval accepts (wamp: only these, never "allow for this chat").
+TOOL_APPROVAL_ANSWERS: tuple[str, ...] = ("allow", "deny")
+
+
+@dataclass
+class ApprovalRequest(Model):
+    """``EventResult.approval`` (decision ``ask``): the one approval to show, with ``options`` (``["allow", "deny"]``)
+    and the hooks' ``reason``; ``answer`` when hookd already asked the client (hooks/askToolApproval)."""
+
+    options: list[str]
+    reason: str
+    answer: str | None = None
+
+
+@dataclass
+class Refusal(Model):
+    """``EventResult.refusal`` (a refused prompt, wamp): the error an ``engine.run.start`` caller returns, ``code``
+    ``failed_precondition``, ``message`` and ``data.reason``."""
+
+    code: str
+    message: str
+    data: dict[str, Any]
+
+    @property
+    def reason(self) -> str | None:
+        value = self.data.get("reason") if isinstance(self.data, Mapping) else None
+        return value if isinstance(value, str) else None
+
+
 @dataclass
 class EventResult(Model):
     """The merged outcome of one event. ``decision``: none, allow, deny, ask, defer or block."""
@@ -468,7 +522,27 @@ class EventResult(Model):
     stop_reason: str | None = None
     suppress_output: bool | None = None
     feedback: str | None = None
+    worktree_path: str | None = None
+    retry: bool | None = None
+    display_content: str | None = None
+    elicitation: dict[str, Any] | None = None
+    terminal_sequence: str | None = None
+    #: wamp: what the agent shows the user as warnings in the chat.
+    warnings: list[str] | None = None
+    #: True on a deny that holds in every permission mode: the agent must not override it.
+    binding: bool | None = None
+    #: decision ``ask``: the one approval to show (with ``answer`` when hookd asked the client already).
+    approval: ApprovalRequest | None = None
+    #: A refused prompt: what an ``engine.run.start`` caller returns (failed-precondition, ``data.reason``).
+    refusal: Refusal | None = None
+    #: Stop: the keep-working cap was reached; the run finishes with this reason unresolved (decision ``none``).
+    unresolved: str | None = None
+    #: The dialect does not fire this event here (no hook ran): why.
+    not_fired: str | None = None
     extra: dict[str, Any] | None = None
+    environment: dict[str, str] | None = None
+    async_runs: list[Any] | None = None
+    async_outputs: list[Any] | None = None
 
 
 # ── management ───────────────────────────────────────────────────────────────────────────────────────
@@ -625,6 +699,28 @@ class ApproveHookParams(Model):
 @dataclass
 class ApproveHookResult(Model):
     """The answer to ``hooks/approve``: ``answer`` is one of ``APPROVAL_ANSWERS``."""
+
+    answer: str
+
+
+@dataclass
+class AskToolApprovalParams(Model):
+    """hookd → client (``hooks/askToolApproval``): a hook asked for approval of a tool call. Show ONE card with
+    ``reason`` and only ``options`` (wamp: Allow and Deny, never "allow for this chat")."""
+
+    session_id: str
+    event: str
+    reason: str
+    options: list[str]
+    run_id: str | None = None
+    tool_name: str | None = None
+    tool_use_id: str | None = None
+    tool_input: dict[str, Any] | None = None
+
+
+@dataclass
+class AskToolApprovalResult(Model):
+    """The answer to ``hooks/askToolApproval``: ``answer`` is ``"allow"`` or ``"deny"``."""
 
     answer: str
 
@@ -816,6 +912,7 @@ SERVER_REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
     "hooks/judge": (JudgeParams, JudgeResult),
     "hooks/callMcpTool": (CallMcpToolParams, CallMcpToolResult),
     "hooks/approve": (ApproveHookParams, ApproveHookResult),
+    "hooks/askToolApproval": (AskToolApprovalParams, AskToolApprovalResult),
 }
 
 def _typed(value: Any, model: type[Model] | None) -> Any:

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
-use super::conn::{ApprovalHandler, Callback, Conn, JudgeHandler, McpToolHandler, State};
+use super::conn::{ApprovalHandler, Callback, Conn, JudgeHandler, McpToolHandler, State, ToolApprovalHandler};
 use super::discovery::{find, quote, wrong_server_name, Explicit, Found};
 use super::hookd::{Hookd, Inner};
 use super::notifications::ServerNotification;
@@ -38,6 +38,8 @@ pub struct Builder {
     judge: Option<JudgeHandler>,
     mcp_tool: Option<McpToolHandler>,
     approve: Option<ApprovalHandler>,
+    tool_approval: Option<ToolApprovalHandler>,
+    trust_workspace: Option<bool>,
     tools: Option<Vec<Tool>>,
 }
 
@@ -66,6 +68,8 @@ impl Default for Builder {
             judge: None,
             mcp_tool: None,
             approve: None,
+            tool_approval: None,
+            trust_workspace: None,
             tools: None,
         }
     }
@@ -237,6 +241,25 @@ impl Builder {
         self.approve = Some(Arc::new(move |params| Box::pin(handler(params))));
         self
     }
+    /// Answers hookd's `hooks/askToolApproval` (a hook asked for approval of a tool call; wamp: show ONE card with
+    /// `reason` and only Allow and Deny) with [`ToolApprovalAnswer::Allow`] or [`ToolApprovalAnswer::Deny`], and
+    /// declares `capabilities.toolApproval`. The event's result then follows the answer (allow: decision `none` and
+    /// `approval.answer`; deny: a binding deny); an error answer denies (fail-closed). hookd never asks for an
+    /// unattended run. The future is aborted when the event is cancelled.
+    pub fn on_tool_approval<F, Fut>(mut self, handler: F) -> Self
+    where
+        F: Fn(AskToolApprovalParams) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = ToolApprovalAnswer> + Send + 'static,
+    {
+        self.tool_approval = Some(Arc::new(move |params| Box::pin(handler(params))));
+        self
+    }
+    /// `options.trustWorkspace` (wamp): the session trusts its own workspace (a Cloud session), so the project's
+    /// hooks run as in a trusted project without `trust/set`. Merged into [`Builder::options`].
+    pub fn trust_workspace(mut self, trusted: bool) -> Self {
+        self.trust_workspace = Some(trusted);
+        self
+    }
     /// The agent's tools (`initialize` `tools`): names (`"Read"`) or [`ToolDeclaration`]s with a kind, so that a
     /// shell tool's calls also fire PreBash/PostBash and a file-writing tool's PreFileWrite/PostFileWrite.
     pub fn tools<T: Into<Tool>>(mut self, tools: impl IntoIterator<Item = T>) -> Self {
@@ -286,9 +309,13 @@ impl Builder {
                 model_judge: self.judge.is_some().then_some(true),
                 mcp_tools: self.mcp_tool.is_some().then_some(true),
                 hook_approval: self.approve.is_some().then_some(true),
+                tool_approval: self.tool_approval.is_some().then_some(true),
                 other: JsonObject::new(),
             }),
-            options: self.options.clone(),
+            options: match (self.options.clone(), self.trust_workspace) {
+                (options, None) => options,
+                (options, Some(trusted)) => Some(ServerOptions { trust_workspace: Some(trusted), ..options.unwrap_or_default() }),
+            },
             tools: self.tools.clone(),
             other: JsonObject::new(),
         })
@@ -314,6 +341,7 @@ impl Builder {
             judge: self.judge,
             mcp_tool: self.mcp_tool,
             approve: self.approve,
+            tool_approval: self.tool_approval,
             stderr: spawned.stderr,
             request_timeout: self.request_timeout,
             awaiting_first_answer: AtomicBool::new(true),

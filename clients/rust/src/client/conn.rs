@@ -21,6 +21,7 @@ pub(super) type Handler = Arc<dyn Fn(InvokeHookParams) -> BoxFuture<InvokeHookRe
 pub(super) type JudgeHandler = Arc<dyn Fn(JudgeParams) -> BoxFuture<JudgeResult> + Send + Sync>;
 pub(super) type McpToolHandler = Arc<dyn Fn(CallMcpToolParams) -> BoxFuture<CallMcpToolResult> + Send + Sync>;
 pub(super) type ApprovalHandler = Arc<dyn Fn(ApproveHookParams) -> BoxFuture<ApprovalAnswer> + Send + Sync>;
+pub(super) type ToolApprovalHandler = Arc<dyn Fn(AskToolApprovalParams) -> BoxFuture<ToolApprovalAnswer> + Send + Sync>;
 pub(super) type Callback = Arc<dyn Fn(&ServerNotification) + Send + Sync>;
 pub(super) type Answer = std::result::Result<Value, RpcError>;
 
@@ -47,6 +48,8 @@ pub(super) struct Conn {
     pub(super) mcp_tool: Option<McpToolHandler>,
     /// Answers `hooks/approve` (set with `Builder::on_approve`, which declares `capabilities.hookApproval`).
     pub(super) approve: Option<ApprovalHandler>,
+    /// Answers `hooks/askToolApproval` (set with `Builder::on_tool_approval`, which declares `capabilities.toolApproval`).
+    pub(super) tool_approval: Option<ToolApprovalHandler>,
     pub(super) stderr: StderrTail,
     pub(super) request_timeout: Option<Duration>,
     /// Until the first answer is read, a line that is not JSON-RPC means the program is not hookd.

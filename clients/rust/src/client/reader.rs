@@ -11,7 +11,7 @@ use super::conn::Conn;
 use super::discovery::is_protocol_line;
 use std::sync::atomic::Ordering;
 use super::notifications::ServerNotification;
-use super::server_requests::{approve, call_mcp_tool, invoke, judge};
+use super::server_requests::{approve, ask_tool_approval, call_mcp_tool, invoke, judge};
 
 /// Routes every message hookd writes; on end of output (or an unreadable stream) fails what still waits.
 pub(super) async fn read_loop(conn: Arc<Conn>, mut reader: LineReader<ChildStdout>, stderr_task: Option<JoinHandle<()>>) {
@@ -72,6 +72,8 @@ fn dispatch(conn: &Arc<Conn>, message: Message) {
                 call_mcp_tool(conn, id, params);
             } else if method == methods::APPROVE {
                 approve(conn, id, params);
+            } else if method == methods::ASK_TOOL_APPROVAL {
+                ask_tool_approval(conn, id, params);
             } else {
                 let error = RpcError::new(error_codes::METHOD_NOT_FOUND, format!("method not found: {method}"));
                 let _ = conn.send_message(&Message::Response { id, result: Err(error) });

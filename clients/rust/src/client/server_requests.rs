@@ -135,6 +135,32 @@ pub(super) fn approve(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
     );
 }
 
+/// Runs the agent's `hooks/askToolApproval` handler in its own task and answers `{answer}`; an answer this crate does
+/// not know (`ToolApprovalAnswer::Other`) is `-32603`, never sent as given (hookd then denies: fail-closed).
+pub(super) fn ask_tool_approval(conn: &Arc<Conn>, id: Id, params: Option<Value>) {
+    let handler = conn.tool_approval.clone();
+    serve(
+        conn,
+        id,
+        params,
+        methods::ASK_TOOL_APPROVAL,
+        handler.map(|h| {
+            move |p: AskToolApprovalParams| -> BoxFuture<std::result::Result<AskToolApprovalResult, RpcError>> {
+                let answer = h(p);
+                Box::pin(async move {
+                    match answer.await {
+                        ToolApprovalAnswer::Other(text) => Err(RpcError::new(
+                            error_codes::INTERNAL_ERROR,
+                            format!("a tool approval handler answers allow or deny, not {text:?}"),
+                        )),
+                        answer => Ok(AskToolApprovalResult::from(answer)),
+                    }
+                })
+            }
+        }),
+    );
+}
+
 fn serve<P, R, F>(conn: &Arc<Conn>, id: Id, params: Option<Value>, method: &'static str, handler: Option<F>)
 where
     P: DeserializeOwned + Send + 'static,

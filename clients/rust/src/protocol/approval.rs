@@ -37,6 +37,45 @@ pub struct ApproveHookResult {
     pub other: JsonObject,
 }
 
+/// `hooks/askToolApproval` params: a hook asked for approval of a tool call (decision `ask`). Show ONE card with
+/// `reason` and only `options` (wamp: Allow and Deny, never "allow for this chat").
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AskToolApprovalParams {
+    pub session_id: String,
+    /// The event whose hooks asked (PreToolUse).
+    pub event: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_use_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_input: Option<JsonObject>,
+    /// The hooks' reason, joined; shown on the card.
+    pub reason: String,
+    /// The answers to offer, no others.
+    pub options: Vec<ToolApprovalAnswer>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// The answer to `hooks/askToolApproval`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AskToolApprovalResult {
+    pub answer: ToolApprovalAnswer,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+impl From<ToolApprovalAnswer> for AskToolApprovalResult {
+    fn from(answer: ToolApprovalAnswer) -> Self {
+        AskToolApprovalResult { answer, other: JsonObject::new() }
+    }
+}
+
 impl From<ApprovalAnswer> for ApproveHookResult {
     fn from(answer: ApprovalAnswer) -> Self {
         ApproveHookResult { answer, other: JsonObject::new() }

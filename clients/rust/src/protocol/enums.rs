@@ -69,6 +69,25 @@ string_enum! {
 }
 
 string_enum! {
+    /// The answers a tool approval offers (`EventResult.approval.options`) and `hooks/askToolApproval` accepts: only
+    /// `allow` and `deny` (wamp: never "allow for this chat"). `allow`: the hooks no longer object (the agent's own
+    /// permission flow follows); `deny`: the call is refused, a binding deny.
+    ToolApprovalAnswer { Allow = "allow", Deny = "deny" }
+}
+
+string_enum! {
+    /// What started a turn (SessionStart, UserPromptSubmit `turnKind`): a sent `message` (the default), a Goal
+    /// continuation or a scheduled turn; wamp fires neither event for the last two.
+    TurnKind { Message = "message", Goal = "goal", Scheduled = "scheduled" }
+}
+
+string_enum! {
+    /// How a run ended (Stop `finish`): naturally (the default), by an abort, an error or the user stopping it; wamp
+    /// fires Stop only at a natural finish.
+    RunFinish { Natural = "natural", Abort = "abort", Error = "error", UserStop = "user_stop" }
+}
+
+string_enum! {
     /// What a judge answers (`hooks/judge` `reply`): a `verdict` `{ok, reason?}` (the default) or the model's `text`.
     JudgeReply { Verdict = "verdict", Text = "text" }
 }

@@ -44,6 +44,9 @@ macro_rules! events {
             /// Not tied to an agent session's workspace; hooks run in the default work area.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub server_owned: Option<bool>,
+            /// Nobody can answer a question in this run (e.g. a scheduled turn): wamp turns an ask into a refusal.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub unattended: Option<bool>,
             /// Dialect-specific fields copied into the hook envelope as given.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub extra: Option<JsonObject>,
@@ -63,11 +66,26 @@ macro_rules! events {
 
 events! {
     /// A session starts (`source`: startup, resume, clear, compact; default startup).
-    SessionStart { req {} opt { source: String } any {} }
+    SessionStart {
+        req {}
+        opt {
+            source: String,
+            /// What started the turn (default a sent message); wamp fires no SessionStart for a goal or scheduled turn.
+            turn_kind: TurnKind,
+        }
+        any {}
+    }
     /// A session ends (`reason`; default other).
     SessionEnd { req {} opt { reason: String } any {} }
     /// The user submitted a prompt.
-    UserPromptSubmit { req { prompt: String } opt {} any {} }
+    UserPromptSubmit {
+        req { prompt: String }
+        opt {
+            /// What started the turn (default a sent message); wamp fires no UserPromptSubmit for a goal or scheduled turn.
+            turn_kind: TurnKind,
+        }
+        any {}
+    }
     /// Before a tool runs.
     PreToolUse {
         req { tool_name: String, tool_input: JsonObject }
@@ -98,6 +116,8 @@ events! {
             exit_code: i64,
             /// An excerpt of the tool output (dialects that say so redact it before hooks see it).
             output_excerpt: String,
+            /// The call failed (wamp: `tool_response.is_error`; default false).
+            is_error: bool,
         }
         any { tool_response }
     }
@@ -110,7 +130,18 @@ events! {
     /// A notification for the user.
     Notification { req { message: String } opt { title: String, notification_type: String } any {} }
     /// The agent is about to stop.
-    Stop { req {} opt { stop_hook_active: bool, last_assistant_message: String } any {} }
+    Stop {
+        req {}
+        opt {
+            stop_hook_active: bool,
+            last_assistant_message: String,
+            /// How the run ended (default natural); wamp fires Stop only at a natural finish.
+            finish: RunFinish,
+            /// The run is a root run (default true); wamp fires Stop only for native root runs.
+            root_run: bool,
+        }
+        any {}
+    }
     /// A subagent starts.
     SubagentStart { req {} opt { agent_id: String, agent_type: String, agent_transcript_path: String } any {} }
     /// A subagent is about to stop.

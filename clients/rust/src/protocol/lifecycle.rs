@@ -48,6 +48,9 @@ pub struct Capabilities {
     /// The client answers `hooks/approve` (hooks that need approval before they first run).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hook_approval: Option<bool>,
+    /// The client answers `hooks/askToolApproval` (a hook's ask on a tool call: one card, Allow or Deny).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_approval: Option<bool>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
@@ -84,6 +87,9 @@ pub struct ServerOptions {
     /// Dialects with an authorization ledger (bonsai): the JSONL file decisions of effect-gating hooks go to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ledger_path: Option<String>,
+    /// wamp: the session trusts its own workspace (a Cloud session): project hooks run without `trust/set`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust_workspace: Option<bool>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

@@ -81,6 +81,8 @@ pub mod methods {
     pub const CALL_MCP_TOOL: &str = "hooks/callMcpTool";
     /// Server → client request: approve a hook before it first runs (once, session, project or deny).
     pub const APPROVE: &str = "hooks/approve";
+    /// Server → client request: show one approval a hook asked for on a tool call (allow or deny).
+    pub const ASK_TOOL_APPROVAL: &str = "hooks/askToolApproval";
     /// Server → client notifications.
     pub const PROGRESS: &str = "hooks/progress";
     pub const DIAGNOSTICS: &str = "hooks/diagnostics";

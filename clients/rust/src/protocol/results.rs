@@ -79,10 +79,67 @@ pub struct EventResult {
     pub feedback: Option<String>,
     /// What hookd itself decided (e.g. the Stop-block cap was reached).
     pub notes: Vec<String>,
+    /// wamp: what the agent shows the user as warnings in the chat (a failed hook, an ignored field, a refused
+    /// prompt's reason, problems in the hook files read for this run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warnings: Option<Vec<String>>,
+    /// `true` on a deny that holds in every permission mode: the agent must not override it, even for a tool the
+    /// user allowed earlier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<bool>,
+    /// Decision `ask`: the one approval to show (only Allow and Deny); with `answer` when hookd already asked the
+    /// client (`hooks/askToolApproval`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<ApprovalRequest>,
+    /// A refused prompt: the error an `engine.run.start` caller returns (failed-precondition, `data.reason`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Refusal>,
+    /// Stop: the keep-working cap was reached (wamp: twice per run); the run finishes with this reason unresolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved: Option<String>,
+    /// The dialect does not fire this event here (no hook ran): why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_fired: Option<String>,
     /// Dialect-specific outcome fields.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra: Option<JsonObject>,
     pub runs: Vec<RunSummary>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `EventResult.approval`: the one approval a hook asked for (decision `ask`), as the agent shows it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApprovalRequest {
+    /// The answers to offer, no others (wamp: allow and deny).
+    pub options: Vec<ToolApprovalAnswer>,
+    /// The hooks' reason, shown on the card.
+    pub reason: String,
+    /// The answer the client gave to `hooks/askToolApproval`; the decision follows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<ToolApprovalAnswer>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `EventResult.refusal`: a refused prompt as an `engine.run.start` caller reports it (`code`
+/// `failed_precondition`, `message`, `data.reason`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Refusal {
+    pub code: String,
+    pub message: String,
+    pub data: RefusalData,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `Refusal.data`: the hook's reason.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusalData {
+    pub reason: String,
     #[serde(flatten)]
     pub other: JsonObject,
 }

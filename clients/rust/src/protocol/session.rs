@@ -24,6 +24,16 @@ pub struct SessionInfo {
     pub agent_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent_type: Option<String>,
+    /// The effort level of the current turn (claude hooks get it as `CLAUDE_EFFORT`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<String>,
+    /// wamp: the agent running the conversation (hook input `agent`; default `"wamp"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    /// wamp: `"native"` (default) or a foreign runtime such as `"acp"`: ACP turns fire no Stop, and their tool
+    /// events only for the tools the client registered at initialize (WAMP's tools lent to the agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runtime: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

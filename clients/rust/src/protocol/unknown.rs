@@ -78,7 +78,12 @@ unknown_fields! {
     DiagnosticsParams { diagnostics }
     OutputCapture {}
     RunSummary { stdout, stderr }
-    EventResult { runs }
+    EventResult { runs, approval, refusal }
+    ApprovalRequest {}
+    Refusal { data }
+    RefusalData {}
+    AskToolApprovalParams {}
+    AskToolApprovalResult {}
     CancelledData { runs }
     RegisterHookParams {}
     RegisterHookResult {}
