@@ -18,6 +18,7 @@ import type { TrustStore } from '../trust/store.js';
 import { reloadAndReport } from './config-reloader.js';
 import { explainRequest } from './explain-handler.js';
 import type { ApprovalAsker } from './approval-asker.js';
+import type { ToolApprovalAsker } from './tool-approval-asker.js';
 
 /** What an initialized session holds. */
 export type ActiveSession = {
@@ -27,6 +28,8 @@ export type ActiveSession = {
   readonly programmaticHooks: boolean;
   /** Asks hooks/approve questions (the client declared capabilities.hookApproval). */
   readonly approvals?: ApprovalAsker;
+  /** Asks hooks/askToolApproval about a hook's ask on a tool call (the client declared capabilities.toolApproval). */
+  readonly toolApprovals?: ToolApprovalAsker;
 };
 
 function trustEntries(engine: Engine) {
@@ -66,7 +69,9 @@ export function managementHandlers(
     },
     'hooks/cancel': async (raw) => {
       const { sessionId } = raw as { sessionId: string };
-      return { cancelled: active().engine.cancelSession(sessionId) };
+      const { engine, toolApprovals } = active();
+      // An event waiting for its approval card is in flight too.
+      return { cancelled: engine.cancelSession(sessionId) + (toolApprovals?.cancelSession(sessionId) ?? 0) };
     },
     'hooks/reload': async () => {
       const { engine, loadContext } = active();
@@ -95,6 +100,7 @@ export function managementHandlers(
       const { engine, trustStore } = active();
       const params = raw as { key?: string; trusted: boolean; persist: boolean };
       const keys = params.key !== undefined ? [params.key] : engine.trustKeys();
+      const revoking: Promise<unknown>[] = [];
       for (const key of keys) {
         // Trust is for the content loaded now: its hash is recorded with it (none when the key covers no hooks yet).
         const contentHash = engine.currentTrustHash(key);
@@ -105,10 +111,13 @@ export function managementHandlers(
             throw new RpcError(ErrorCodes.PersistenceFailed, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
           }
         }
-        engine.setTrusted(key, params.trusted, contentHash ?? null);
+        // A revoke kills the key's running hooks at once; trust/set answers once their trees are dead.
+        const stopping = engine.setTrusted(key, params.trusted, contentHash ?? null);
         const what = params.trusted ? `trusted${contentHash !== undefined ? ` for ${contentHash}` : ''}` : 'untrusted';
         deps.logger.info(`trust: ${key} is now ${what}${params.persist ? ' (recorded)' : ' (this session)'}`);
+        revoking.push(stopping.then((stopped) => stopped > 0 && deps.logger.info(`trust: revoking ${key} stopped ${stopped} running hook(s)`)));
       }
+      await Promise.all(revoking);
       // Questions trust/set just answered are withdrawn from the client.
       active().approvals?.withdrawAnswered();
       return { entries: trustEntries(engine), hooks: engine.hooks(), diagnostics: engine.diagnostics() };

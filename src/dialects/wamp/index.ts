@@ -15,6 +15,8 @@ import { committedSources } from './sources.js';
 import { syntheticParams } from './synthetic-params.js';
 import { merge } from './merge.js';
 import { interpret } from './output.js';
+import { wampReading } from './output-reading.js';
+import { validateParams } from './validate-params.js';
 
 export const wampDialect: Dialect = {
   name: 'wamp',
@@ -34,7 +36,9 @@ export const wampDialect: Dialect = {
   environment: (context, hook) => wampEnvironment(context, hook),
   inheritedEnvironment: wampInheritedEnvironment,
   interpret,
+  describeReading: wampReading,
   merge,
+  validateParams,
   eventNotFired,
   defaultTimeoutMs: WAMP_DEFAULT_TIMEOUT_MS,
   maxOutputBytes: WAMP_STREAM_CAP_BYTES,
