@@ -93,6 +93,7 @@ const group = (matcher: string | undefined, ...hooks: unknown[]) => ({ ...(match
 const file = (hooks: Record<string, unknown[]>) => ({ hooks });
 const toolCall = (toolName: string) => ({ toolName, toolInput: { command: 'ls' }, toolUseId: `call-${toolName}` });
 const sorted = (names: readonly string[]) => [...names].sort();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('Where hooks live', () => {
   it('"~/.wamp/hooks.json — Runs: In every project"', async () => {
@@ -185,10 +186,13 @@ describe('A first hook', () => {
     const engine = new Engine({ dialect: wampDialect, runner: createProcessRunner(), workspace: b.workspace, baseEnv: { ...processEnvironment(), ...env, REC: b.rec, [TEST_MARK]: b.mark } });
     engine.load(b.context);
     const shell = await engine.dispatch('PreToolUse', { session: { id: 'c' }, runId: 'r1', toolName: 'shell', toolInput: { command: 'rm -rf /' }, toolUseId: 't1' } as EventParams);
-    // The shell expanded `~` and ran the script (what its exit 2 means is the output rules' part: wamp-io).
-    expect(shell.result.runs).toMatchObject([{ hookId: 'user:PreToolUse[0].hooks[0]', failureClass: null }]);
+    // The shell expanded `~` and ran the script; "Exit code 2 refuses the call, and the model receives stderr as the reason."
+    expect(shell.result.runs).toMatchObject([{ hookId: 'user:PreToolUse[0].hooks[0]', exitCode: 2 }]);
+    expect(shell.result).toMatchObject({ decision: 'deny', reason: expect.stringContaining('rm -rf is not allowed from chat') });
+    const harmless = await engine.dispatch('PreToolUse', { session: { id: 'c' }, runId: 'r3', toolName: 'shell', toolInput: { command: 'ls' }, toolUseId: 't3' } as EventParams);
+    expect(harmless.result.decision).toBe('none');
     await engine.dispatch('PreToolUse', { session: { id: 'c' }, runId: 'r2', toolName: 'write', toolInput: { path: 'a' }, toolUseId: 't2' } as EventParams);
-    expect(b.ran()).toEqual(['guard']);
+    expect(b.ran()).toEqual(['guard', 'guard']);
   });
 });
 
@@ -303,6 +307,24 @@ describe('File format', () => {
       const key = String(entry.field).split('.').at(-1)!.replace(/\[\d+\]$/, '');
       expect(lines[entry.line! - 1], `${entry.field} at line ${entry.line}`).toContain(`"${key}"`);
     }
+  });
+
+  it('"An unknown event, field or handler type is reported as a warning in the chat." — the first result of the send carries them as `file:line:column: field: message`', async () => {
+    const b = bench();
+    const text = b.write('user', { hooks: { Notification: [group(undefined, record('n'))], Stop: [group(undefined, record('stop', { async: true }), { type: 'http', url: 'http://127.0.0.1:9/' })] } });
+    b.load();
+    const rows = text.split('\n');
+    const lineOf = (needle: string) => rows.findIndex((row) => row.includes(needle)) + 1;
+    const first = await b.dispatch('Stop');
+    expect(first.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^${escape(b.userFile)}:${lineOf('"Notification"')}:\\d+: hooks\\.Notification: unknown event "Notification"`)),
+        expect.stringMatching(new RegExp(`^${escape(b.userFile)}:${lineOf('"async"')}:\\d+: hooks\\.Stop\\[0\\]\\.hooks\\[0\\]\\.async: unknown handler field "async"`)),
+        expect.stringMatching(new RegExp(`^${escape(b.userFile)}:${lineOf('"type": "http"')}:\\d+: hooks\\.Stop\\[0\\]\\.hooks\\[1\\]\\.type: handler type "http" is not supported`)),
+      ]),
+    );
+    // The rest applied: the command handler ran.
+    expect(b.ran()).toEqual(['stop']);
   });
 
   it('"The rest of the file still applies."', async () => {
