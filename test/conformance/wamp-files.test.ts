@@ -355,6 +355,22 @@ describe('File format', () => {
   });
 });
 
+describe('File format (a broken edit)', () => {
+  it('an edit that breaks the JSON keeps the hooks last read from that file, with an error naming its line; the fixed file applies from the next send', async () => {
+    const b = bench();
+    b.write('user', file({ Stop: [group(undefined, record('good'))] }));
+    b.load();
+    await b.dispatch('Stop');
+    b.write('user', '{ "hooks": { "Stop": [ }');
+    const broken = await b.dispatch('Stop');
+    expect(broken.warnings).toEqual(expect.arrayContaining([expect.stringContaining(`${b.userFile}:1:`)]));
+    expect(broken.warnings?.some((warning) => warning.includes('error: invalid JSON'))).toBe(true);
+    b.write('user', file({ Stop: [group(undefined, record('fixed'))] }));
+    await b.dispatch('Stop');
+    expect(b.ran()).toEqual(['good', 'good', 'fixed']);
+  });
+});
+
 describe('Matchers', () => {
   const TOOLS = ['shell', 'write', 'edit', 'apply_patch', 'mcp__github__create_issue', 'mcp__memory__store'];
 
