@@ -16,12 +16,16 @@ export type WampHandlerParse = { readonly handler?: CommandHandler; readonly pro
 /** The fields a WAMP handler has; any other is a warning and ignored. */
 export const HANDLER_FIELDS: readonly string[] = ['type', 'command', 'timeout'];
 
+/** Claude Code's variables a copied command may use; WAMP's environment has none of them (a warning, the handler loads). */
+const CLAUDE_VARIABLE = /CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT|PLUGIN_DATA|ENV_FILE)\b/;
+
 /**
  * Every problem is a warning (the seed: "An unknown event, field or handler type is reported as a warning"):
  * - not an object, no `type`, or a `type` other than `"command"`: the handler is skipped.
  * - `command` missing, not a string, or blank: the handler is skipped.
  * - `timeout` in seconds: omitted → 60; over 600 → 600; not a positive number → 60.
  * - any other field (`statusMessage`, `async`, `if`, `shell`, …): ignored.
+ * - a command naming a Claude Code variable (`$CLAUDE_PROJECT_DIR`, …): loaded, with a warning that WAMP does not set it.
  * The command runs as `sh -c <command>` (the shell form) with the project root as its working directory (the engine's
  * workspace, the default placement); the command string is not rewritten.
  */
@@ -43,6 +47,10 @@ export function parseWampHandler(raw: unknown): WampHandlerParse {
   if (command === undefined) return skip('invalid-field', 'handler has no "command"; handler skipped', []);
   if (typeof command !== 'string') return skip('invalid-field', '"command" must be a string; handler skipped', ['command']);
   if (command.trim() === '') return skip('invalid-field', '"command" is empty; handler skipped', ['command']);
+  const claudeVariable = CLAUDE_VARIABLE.exec(command)?.[0];
+  if (claudeVariable !== undefined) {
+    problems.push({ code: 'claude-variable', message: `"command" uses ${claudeVariable}, which WAMP does not set (it expands to nothing); WAMP sets WAMP_PROJECT_DIR`, path: ['command'] });
+  }
   const timeout = readTimeout(fields.timeout, problems);
   const handler: CommandHandler = {
     type: 'command',

@@ -59,8 +59,9 @@ export function parseWampHooksFile(document: JsonDocument): ParsedWampFile {
     field: path.length === 0 ? '(root)' : formatPath(path),
     ...(code !== undefined ? { code } : {}),
   });
+  // The field leads the message too: a run's warnings in the chat show `file:line:column: message` (engine/run-reads.ts).
   const report = (severity: Severity, code: string, message: string, path: JsonPath): void => {
-    problems.add(severity, () => diagnostic(severity, message, at(path, code)));
+    problems.add(severity, () => diagnostic(severity, path.length === 0 ? message : `${formatPath(path)}: ${message}`, at(path, code)));
   };
   const done = (rejected: boolean): ParsedWampFile => ({ hooks: rejected ? [] : hooks, diagnostics: problems.list(), rejected });
 

@@ -212,4 +212,13 @@ describe('wamp loader', () => {
     expect(loaded.hooks.map((hook) => [hook.id, hook.trustKey])).toEqual([['user:PreToolUse[0].hooks[0]', undefined]]);
     expect(loaded.sources).toEqual([s.userFile]);
   });
+
+  it('a command naming a Claude Code variable loads with a warning (WAMP sets WAMP_PROJECT_DIR, not CLAUDE_PROJECT_DIR)', () => {
+    const s = setup();
+    writeFileSync(s.userFile, oneHook('"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'));
+    const loaded = loadWampHooks(s.context);
+    expect(loaded.hooks).toHaveLength(1);
+    expect(loaded.hooks[0]?.handler).toMatchObject({ command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' });
+    expect(loaded.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'claude-variable', field: 'hooks.PreToolUse[0].hooks[0].command', message: expect.stringContaining('WAMP_PROJECT_DIR') })]);
+  });
 });
