@@ -18,7 +18,7 @@ import { planScript, resolveScriptPath } from './script-plan.js';
 import { eligibilitySteps, runsInBackground } from './hook-selection.js';
 import { runExecutionPlan } from './execution-plan.js';
 import { networkDeniedMessage } from './refusal.js';
-import { revokedBeforeStart, revokedOutcome, revokedVerdict, revokedWhileRunning, stoppedByRevocation, watchRevocations, type TrustRevocations } from './trust-revocations.js';
+import { launchSignal, revokedBeforeStart, revokedOutcome, revokedVerdict, revokedWhileRunning, stoppedByRevocation, watchRevocations, type TrustRevocations } from './trust-revocations.js';
 
 export type DispatchSettings = {
   readonly runner: ProcessRunner;
@@ -197,7 +197,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const environments = new Map<HookSpec, CollectedEnv>();
   const runWith = async (hook: HookSpec, ownSignal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
     const revocation = revocationOf(hook);
-    const signal = revocation === undefined ? ownSignal : AbortSignal.any([ownSignal, revocation.signal]);
+    const { signal, release } = launchSignal(ownSignal, revocation);
     if (signal.aborted) {
       const outcome = notStartedOutcome();
       if (!stoppedByRevocation(outcome, revocation, ownSignal)) return [outcome, dialect.interpret(context, hook, outcome), undefined];
@@ -216,7 +216,10 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       ...(settings.progress ? { options: settings.progress } : {}),
     });
     const running = launch(hook, signal, envFile?.env ?? {});
-    const launched = await (revocation === undefined ? running : revocation.track(running)).finally(progress.stop);
+    const launched = await (revocation === undefined ? running : revocation.track(running)).finally(() => {
+      progress.stop();
+      release();
+    });
     // A run whose trust was revoked while it ran is a failed run the dialect reads (the event is still answered).
     if (stoppedByRevocation(launched, revocation, ownSignal)) {
       const message = revokedWhileRunning(revocation.key);

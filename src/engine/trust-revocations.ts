@@ -99,3 +99,24 @@ export function revokedOutcome(outcome: ProcessOutcome, message: string): Proces
 export function revokedVerdict(verdict: HookVerdict, message: string): HookVerdict {
   return { ...verdict, status: 'error', failureClass: 'untrusted', message };
 }
+
+/**
+ * The signal one run of a hook is launched with: aborts when its own signal (request, session, shutdown) does or when
+ * its key is revoked. `release` detaches it from both once the run settled: the revocation signal lives as long as
+ * the trust, so a combination that stays attached to it (AbortSignal.any on Node 20) would keep every run alive.
+ */
+export function launchSignal(own: AbortSignal, watch: RevocationWatch | undefined): { readonly signal: AbortSignal; release(): void } {
+  if (watch === undefined) return { signal: own, release: () => undefined };
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const release = () => {
+    own.removeEventListener('abort', abort);
+    watch.signal.removeEventListener('abort', abort);
+  };
+  if (own.aborted || watch.signal.aborted) controller.abort();
+  else {
+    own.addEventListener('abort', abort, { once: true });
+    watch.signal.addEventListener('abort', abort, { once: true });
+  }
+  return { signal: controller.signal, release };
+}

@@ -2,11 +2,13 @@
 // project hooks whose commands start grandchildren (in the process group, and setsid + double fork out of it) and
 // sleep, one awaited (PreToolUse) and one async (PostToolUse). trust/set trusted:false answers once every PID of both
 // trees is dead (checked by /proc at once); the PreToolUse request is answered (not -32800) with the run reported
-// status "error", failureClass "untrusted"; the async run is reported as hooks/backgroundRun the same way.
+// status "error", failureClass "untrusted"; the async run is reported as hooks/backgroundRun the same way. The same
+// for bamboo's project file (another dialect, another key), where the mechanism knows no dialect.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bambooSetup, bambooSidecar, initializeBamboo, writeBambooConfig } from '../helpers/bamboo.js';
 import { isAlive, killProcessesWithEnv, processesWithEnv, readFixtureRecord, waitUntil } from '../helpers/processes.js';
 import { Sidecar } from '../helpers/sidecar.js';
 import { makeWorkspace, writeClaudeSettings } from '../helpers/workspace.js';
@@ -92,5 +94,29 @@ describe.runIf(process.platform === 'linux')('revoking trust stops running hooks
     const after = await sidecar.request('hooks/PreToolUse', call);
     expect(after.runs).toEqual([]);
     expect(sidecar.nonProtocolOutput).toEqual([]);
+  });
+
+  it('bamboo: revoking "workspace:<workspace>" kills the running project hook\'s tree too; the event is answered, the run "untrusted"', async () => {
+    const setup = bambooSetup();
+    const key = `workspace:${setup.workspace}`;
+    const mark = randomUUID();
+    marks.push(mark);
+    const pidFile = join(setup.workspace, 'project.pids');
+    writeBambooConfig(setup.projectFile, { PreToolUse: [{ hooks: [fixtureHandler('double-fork.sh', pidFile, mark, { timeout: undefined, timeout_ms: 600_000 })] }] });
+    const sidecar = bambooSidecar(setup);
+    open.push(sidecar);
+    await initializeBamboo(sidecar, setup);
+    await sidecar.request('trust/set', { key, trusted: true, persist: false });
+
+    const pre = sidecar.call('hooks/PreToolUse', { session: { id: 'bamboo-revoke' }, toolName: 'Bash', toolInput: { command: 'ls' }, toolUseId: 'toolu_b' });
+    const pids = await recorded(pidFile, 2);
+    expect(pids.filter(isAlive)).toHaveLength(2);
+    await sidecar.request('trust/set', { key, trusted: false, persist: false });
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(processesWithEnv(TEST_MARK, mark)).toEqual([]);
+
+    const answer = await pre;
+    expect(answer.error).toBeUndefined();
+    expect((answer.result as any).runs).toMatchObject([{ status: 'error', failureClass: 'untrusted', message: `stopped: trust in "${key}" was revoked while it ran` }]);
   });
 });

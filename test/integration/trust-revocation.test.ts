@@ -67,7 +67,9 @@ describe.runIf(process.platform === 'linux')('revoking trust kills the running h
     expect(pids.filter(isAlive)).toHaveLength(5);
     const tags = [...(await readFixtureRecord(foreground)).tags, ...(await readFixtureRecord(background)).tags];
 
+    const revokeStart = performance.now();
     expect(await engine.setTrusted(KEY, false)).toBe(2);
+    console.info(`[revoke] two hook trees (5 processes) dead ${(performance.now() - revokeStart).toFixed(1)} ms after setTrusted(key, false)`);
     expect(pids.filter(isAlive)).toEqual([]);
     for (const tag of tags) expect(processesWithEnv(RUN_TAG_VARIABLE, tag)).toEqual([]);
     expect(processesWithEnv(TEST_MARK, mark)).toEqual([]);

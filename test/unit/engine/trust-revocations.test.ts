@@ -2,13 +2,15 @@
 // engine's use of it — setTrusted(key, false) kills every run of a hook with that key, foreground and async, reports
 // each as status "error", failureClass "untrusted", and answers the event (not a cancel). No processes here (the
 // manual runner sees the abort); test/integration/trust-revocation.test.ts kills real process trees.
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { AsyncSettled } from '../../../src/engine/async-runs.js';
 import type { HookSpec } from '../../../src/engine/dialect.js';
+import { dispatchEvent } from '../../../src/engine/dispatcher.js';
 import { Engine } from '../../../src/engine/engine.js';
-import { TrustRevocations, revokedBeforeStart, revokedWhileRunning } from '../../../src/engine/trust-revocations.js';
+import { TrustRevocations, launchSignal, revokedBeforeStart, revokedWhileRunning, watchRevocations } from '../../../src/engine/trust-revocations.js';
 import { waitUntil } from '../../helpers/processes.js';
-import { fakeDialect, hook } from './fakes.js';
+import { fakeDialect, hook, scriptedRunner } from './fakes.js';
 import { eventParams, manualRunner } from './manual-runner.js';
 
 const KEY = 'wamp-project:/ws';
@@ -58,6 +60,27 @@ describe('TrustRevocations', () => {
     await revoking;
     expect(revoked).toBe(1);
     expect(revocations.runningCount).toBe(1);
+  });
+
+  it('a launch signal aborts with the run\'s own signal or the revocation, and once released leaves no listener on the long-lived revocation signal', async () => {
+    const revocations = new TrustRevocations();
+    const watch = watchRevocations(revocations, [{ trustKey: KEY }])({ trustKey: KEY });
+    expect(watch?.key).toBe(KEY);
+    const own = new AbortController();
+    const first = launchSignal(own.signal, watch);
+    own.abort();
+    expect(first.signal.aborted).toBe(true);
+    first.release();
+    const runs = Array.from({ length: 100 }, () => launchSignal(new AbortController().signal, watch));
+    expect(getEventListeners(revocations.signal(KEY), 'abort')).toHaveLength(100);
+    for (const run of runs) run.release();
+    expect(getEventListeners(revocations.signal(KEY), 'abort')).toHaveLength(0);
+    const last = launchSignal(new AbortController().signal, watch);
+    await revocations.revoke(KEY);
+    expect(last.signal.aborted).toBe(true);
+    // Without a watch (no trust key) the run's own signal is used as it is.
+    const plain = new AbortController().signal;
+    expect(launchSignal(plain, undefined).signal).toBe(plain);
   });
 
   it('the messages name the key', () => {
@@ -156,6 +179,21 @@ describe('the engine: revoking trust stops running hooks', () => {
     expect(runner.runs[1]?.request.signal?.aborted).toBe(false);
     runner.runs[1]?.finish();
     expect((await again).result.runs.map((run) => [run.hookId, run.status])).toEqual([['p', 'ok']]);
+  });
+
+  it('finished runs leave no listener on the revocation signal (it lives as long as the trust: nothing may pile up on it)', async () => {
+    const revocations = new TrustRevocations();
+    const hooks = [project('p', 'deny'), project('q', 'allow')];
+    const dialect = fakeDialect(hooks);
+    for (let index = 0; index < 20; index++) {
+      const outcome = await dispatchEvent(
+        { dialect, candidates: hooks, event: 'PreToolUse', params: eventParams(), workspace: '/ws', signal: new AbortController().signal },
+        { runner: scriptedRunner(), baseEnv: {}, killGraceMs: 10, maxOutputBytes: 4096, revocations },
+      );
+      expect(outcome.runs.map((run) => run.status)).toEqual(['ok', 'ok']);
+    }
+    expect(getEventListeners(revocations.signal(KEY), 'abort')).toHaveLength(0);
+    expect(revocations.runningCount).toBe(0);
   });
 
   it('hooks without a trust key are never touched by a revoke', async () => {
