@@ -18,6 +18,7 @@ import { planScript, resolveScriptPath } from './script-plan.js';
 import { eligibilitySteps, runsInBackground } from './hook-selection.js';
 import { runExecutionPlan } from './execution-plan.js';
 import { networkDeniedMessage } from './refusal.js';
+import { revokedBeforeStart, revokedOutcome, revokedVerdict, revokedWhileRunning, stoppedByRevocation, watchRevocations, type TrustRevocations } from './trust-revocations.js';
 
 export type DispatchSettings = {
   readonly runner: ProcessRunner;
@@ -39,6 +40,8 @@ export type DispatchSettings = {
   readonly tempDirs?: SessionTempDirs;
   /** The audit log, offered to the dialect as EventContext.audit; undefined: off. */
   readonly auditLog?: AuditLog;
+  /** Revoking trust in a key kills the runs of hooks with that key (foreground and async); undefined: nothing does. */
+  readonly revocations?: TrustRevocations;
 };
 
 /** One async handler's run, handed to whoever runs it in the background with a signal of its own. */
@@ -189,11 +192,17 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     return settings.runner.run({ command: plan.command, cwd: placement.cwd, env, ...limits });
   };
 
+  // Taken as the hooks are picked: a trust revocation from now on stops them, running or not yet started.
+  const revocationOf = watchRevocations(settings.revocations, eligible);
   const environments = new Map<HookSpec, CollectedEnv>();
-  const runWith = async (hook: HookSpec, signal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
+  const runWith = async (hook: HookSpec, ownSignal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
+    const revocation = revocationOf(hook);
+    const signal = revocation === undefined ? ownSignal : AbortSignal.any([ownSignal, revocation.signal]);
     if (signal.aborted) {
       const outcome = notStartedOutcome();
-      return [outcome, dialect.interpret(context, hook, outcome), undefined];
+      if (!stoppedByRevocation(outcome, revocation, ownSignal)) return [outcome, dialect.interpret(context, hook, outcome), undefined];
+      const refused = refusedOutcome({ kind: 'untrusted', message: revokedBeforeStart(revocation.key) });
+      return [refused, revokedVerdict(dialect.interpret(context, hook, refused), revokedBeforeStart(revocation.key)), undefined];
     }
     const envFile = openEnvFile(settings.tempDirs, envFileVariable, hook, context);
     const progress = startRunProgress({
@@ -206,9 +215,18 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
       ...(settings.progress ? { options: settings.progress } : {}),
     });
-    const launched = await launch(hook, signal, envFile?.env ?? {}).finally(progress.stop);
+    const running = launch(hook, signal, envFile?.env ?? {});
+    const launched = await (revocation === undefined ? running : revocation.track(running)).finally(progress.stop);
+    // A run whose trust was revoked while it ran is a failed run the dialect reads (the event is still answered).
+    if (stoppedByRevocation(launched, revocation, ownSignal)) {
+      const message = revokedWhileRunning(revocation.key);
+      const outcome = revokedOutcome(launched, message);
+      const verdict = revokedVerdict(dialect.interpret(context, hook, outcome), message);
+      progress.finished(outcome, verdict);
+      return [outcome, verdict, collectEnvFile(envFile, hook, launched)];
+    }
     // A run the budget ended (not the client's cancel) timed out: killed like a cancel, reported as a timeout.
-    const ended = signal === runSignal && budget?.ended(launched) === true;
+    const ended = ownSignal === runSignal && budget?.ended(launched) === true;
     const outcome = ended ? { ...launched, cancelled: false, timedOut: true } : launched;
     const verdict = dialect.interpret(context, hook, outcome);
     progress.finished(outcome, verdict);

@@ -41,6 +41,7 @@ import { redactDiagnostics, redactDispatch } from './redaction.js';
 import { SessionToggles, toggleKey } from './session-toggles.js';
 import { describeInvalidEntry, withInvalidInPlace } from './hook-status.js';
 import { findHookNamed, type HookLookup } from './hook-lookup.js';
+import { TrustRevocations } from './trust-revocations.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -124,6 +125,8 @@ export class Engine {
   readonly #onceRan = new Set<string>();
   /** hooks/setEnabled: per name (else id), for the life of this engine (reloads keep them). */
   readonly #toggles = new SessionToggles();
+  /** A signal per trust key that a revoke aborts: runs of that key's hooks (foreground and async) are killed. */
+  readonly #revocations = new TrustRevocations();
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
 
   constructor(options: EngineOptions) {
@@ -267,14 +270,18 @@ export class Engine {
 
   /**
    * Trusts `key` for `trustedHash` (default: the content loaded now; null: trusted without a hash, which content
-   * with a hash never matches), or distrusts it.
+   * with a hash never matches), or distrusts it. Distrusting also kills, at once, every run of a hook with that key
+   * still running (foreground and async; each reported as an "untrusted" failure, its event answered): the promise
+   * resolves once they all settled, with how many there were (0 when trusting).
    */
-  setTrusted(key: string, trusted: boolean, trustedHash: string | null = this.currentTrustHash(key) ?? null): void {
-    if (trusted) this.#trust.set(key, trustedHash);
-    else {
-      this.#trust.delete(key);
-      this.#trust.forgetForLoad(this.#snapshot, key);
+  setTrusted(key: string, trusted: boolean, trustedHash: string | null = this.currentTrustHash(key) ?? null): Promise<number> {
+    if (trusted) {
+      this.#trust.set(key, trustedHash);
+      return Promise.resolve(0);
     }
+    this.#trust.delete(key);
+    this.#trust.forgetForLoad(this.#snapshot, key);
+    return this.#revocations.revoke(key);
   }
 
   /**
@@ -343,6 +350,7 @@ export class Engine {
       ...(options.serverOptions ? { serverOptions: options.serverOptions } : {}),
       ...(this.#tempDirs ? { tempDirs: this.#tempDirs } : {}),
       ...(options.auditLog ? { auditLog: options.auditLog } : {}),
+      revocations: this.#revocations,
     };
   }
 

@@ -95,6 +95,7 @@ export function managementHandlers(
       const { engine, trustStore } = active();
       const params = raw as { key?: string; trusted: boolean; persist: boolean };
       const keys = params.key !== undefined ? [params.key] : engine.trustKeys();
+      const revoking: Promise<unknown>[] = [];
       for (const key of keys) {
         // Trust is for the content loaded now: its hash is recorded with it (none when the key covers no hooks yet).
         const contentHash = engine.currentTrustHash(key);
@@ -105,10 +106,13 @@ export function managementHandlers(
             throw new RpcError(ErrorCodes.PersistenceFailed, `could not record trust in ${trustStore.path}: ${error instanceof Error ? error.message : String(error)}`);
           }
         }
-        engine.setTrusted(key, params.trusted, contentHash ?? null);
+        // A revoke kills the key's running hooks at once; trust/set answers once their trees are dead.
+        const stopping = engine.setTrusted(key, params.trusted, contentHash ?? null);
         const what = params.trusted ? `trusted${contentHash !== undefined ? ` for ${contentHash}` : ''}` : 'untrusted';
         deps.logger.info(`trust: ${key} is now ${what}${params.persist ? ' (recorded)' : ' (this session)'}`);
+        revoking.push(stopping.then((stopped) => stopped > 0 && deps.logger.info(`trust: revoking ${key} stopped ${stopped} running hook(s)`)));
       }
+      await Promise.all(revoking);
       // Questions trust/set just answered are withdrawn from the client.
       active().approvals?.withdrawAnswered();
       return { entries: trustEntries(engine), hooks: engine.hooks(), diagnostics: engine.diagnostics() };

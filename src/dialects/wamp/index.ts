@@ -10,8 +10,13 @@ import { WAMP_DEFAULT_TIMEOUT_MS, WAMP_STOP_CONTINUATIONS, WAMP_STREAM_CAP_BYTES
 import { loadWampHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { compileWampMatcher } from './matcher.js';
+import { wampParamsFromEnvelope } from './envelope-params.js';
+import { committedSources } from './sources.js';
+import { syntheticParams } from './synthetic-params.js';
 import { merge } from './merge.js';
 import { interpret } from './output.js';
+import { wampReading } from './output-reading.js';
+import { validateParams } from './validate-params.js';
 
 export const wampDialect: Dialect = {
   name: 'wamp',
@@ -31,7 +36,9 @@ export const wampDialect: Dialect = {
   environment: (context, hook) => wampEnvironment(context, hook),
   inheritedEnvironment: wampInheritedEnvironment,
   interpret,
+  describeReading: wampReading,
   merge,
+  validateParams,
   eventNotFired,
   defaultTimeoutMs: WAMP_DEFAULT_TIMEOUT_MS,
   maxOutputBytes: WAMP_STREAM_CAP_BYTES,
@@ -42,4 +49,7 @@ export const wampDialect: Dialect = {
   parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
   toolEvents: WAMP_TOOL_EVENTS,
   builtinTools: WAMP_BUILTIN_TOOLS,
+  committedSources,
+  syntheticParams,
+  paramsFromEnvelope: wampParamsFromEnvelope,
 };
