@@ -175,9 +175,7 @@ const scenarios = {
     const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split(/\s+/).map(Number) : [];
     console.log(`the project's slow lint is running: pids ${pids.join(', ')} (${pids.filter(alive).length} alive)\n`);
     show('trust/set {trusted: false} (the user revokes trust in the project)', await rpc('trust/set', { trusted: false }));
-    const revoked = await pending;
-    report('hooks/PostToolUse', params, revoked);
-    for (const run of revoked.result?.runs ?? []) if (run.status !== 'ok') console.log(`  ${run.hookId}: ${run.failureClass}: ${run.message}`);
+    report('hooks/PostToolUse', params, await pending);
     for (let waited = 0; waited < 5000 && pids.some(alive); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     console.log(`after the revoke: ${pids.filter(alive).length} of the lint's ${pids.length} processes alive\n`);
   },
@@ -356,6 +354,7 @@ const report = (method, params, response) => {
   const result = response.result;
   const ran = result.runs.map((run) => `${run.hookId}${run.unit ? ` [${run.unit}]` : ''} (${run.status}, exit ${run.exitCode}, ${run.durationMs.toFixed(0)} ms)`);
   console.log(`  hooks run: ${ran.length ? ran.join('; ') : 'none matched'}`);
+  for (const run of result.runs) if (run.failureClass === 'untrusted' && run.message) console.log(`  ${run.hookId}: ${run.message}`);
   console.log(`  decision: ${result.decision}${result.reason ? ` — ${result.reason.trim()}` : ''}`);
   if (result.additionalContext) console.log(`  context: ${result.additionalContext.trim()}`);
   if (result.extra) console.log(`  extra: ${JSON.stringify(result.extra)}`);
