@@ -42,6 +42,9 @@ import { SessionToggles, toggleKey } from './session-toggles.js';
 import { describeInvalidEntry, withInvalidInPlace } from './hook-status.js';
 import { findHookNamed, type HookLookup } from './hook-lookup.js';
 import { TrustRevocations } from './trust-revocations.js';
+import { PendingRunWarnings, runLoadWarnings } from './run-reads.js';
+import { DialectContinuations, leaveUnresolved } from './run-continuations.js';
+import { FiredEvents, notFiredResult } from './fired-events.js';
 
 export type EngineOptions = {
   readonly dialect: Dialect;
@@ -128,23 +131,34 @@ export class Engine {
   /** A signal per trust key that a revoke aborts: runs of that key's hooks (foreground and async) are killed. */
   readonly #revocations = new TrustRevocations();
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
+  /** The context of the last load or reload (Dialect.readsPerRun reads again with it when a run begins). */
+  #loadContext: LoadContext | undefined;
+  /** Dialect.readsPerRun: each run's load warnings, for its first answered result. */
+  readonly #runWarnings = new PendingRunWarnings();
+  /** Dialect.continuationCap: the dialect's own keep-working cap (instead of #cap). */
+  readonly #continuations: DialectContinuations | undefined;
+  /** Dialect.eventNotFired: the events each session fired. */
+  readonly #fired = new FiredEvents();
 
   constructor(options: EngineOptions) {
     this.dialect = options.dialect;
     this.#options = options;
     this.#cap = new ContinuationCap(options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP);
+    this.#continuations = options.dialect.continuationCap !== undefined ? new DialectContinuations(options.dialect.continuationCap) : undefined;
     this.#clientHooks = new ClientHooks(options.dialect);
     this.#tempDirs = options.dialect.envFileVariable !== undefined ? new SessionTempDirs() : undefined;
   }
 
   /** Loads the dialect's configuration and makes it current for events that start from now on. */
   load(context: LoadContext): RegistrySnapshot {
+    this.#loadContext = context;
     this.#snapshot = snapshotFrom(this.dialect.load(context));
     return this.#snapshot;
   }
 
   /** Loads again; files the dialect rejects keep the hooks last loaded from them. Runs in flight are untouched. */
   reload(context: LoadContext): RegistrySnapshot {
+    this.#loadContext = context;
     this.#snapshot = snapshotKeepingLastGood(this.#snapshot, this.dialect.load(context));
     this.#options.onReload?.();
     return this.#snapshot;
@@ -321,17 +335,54 @@ export class Engine {
 
   /** Opens a run: its events use the configuration current now. Idempotent. */
   beginRun(runId: string): { readonly began: boolean; readonly hooks: number } {
+    if (this.dialect.readsPerRun === true && this.#runs.peek(runId) === undefined) this.#readForRun(runId);
     const { snapshot, began } = this.#runs.snapshotFor(runId, this.#snapshot);
     return { began, hooks: snapshot.hooks.length };
   }
 
   endRun(runId: string): boolean {
+    this.#runWarnings.drop(runId);
     return this.#runs.end(runId);
   }
 
   #snapshotFor(event: EventName, params: EventParams): RegistrySnapshot {
     if (params.runId === undefined || this.dialect.usesCurrentConfig?.(event, params)) return this.#snapshot;
+    // Dialect.readsPerRun: the run's first event reads the files again, synchronously, before the run's snapshot is taken.
+    if (this.dialect.readsPerRun === true && this.#runs.peek(params.runId) === undefined) this.#readForRun(params.runId);
     return this.#runs.snapshotFor(params.runId, this.#snapshot).snapshot;
+  }
+
+  /**
+   * Reloads for a run that begins (files the dialect rejects keep their last good hooks) and holds what the load says
+   * for the run's first answered result. A load that throws (a bug in the dialect) keeps the configuration as it was.
+   */
+  #readForRun(runId: string): void {
+    const context = this.#loadContext;
+    if (context === undefined) return;
+    let warnings: string[];
+    try {
+      warnings = runLoadWarnings(this.dialect, this.reload(context), this.#options.toolKinds ?? NO_TOOL_KINDS);
+    } catch (error) {
+      warnings = [`reading the hook files for this run failed (${error instanceof Error ? error.message : String(error)}); the hooks read before stay in effect`];
+    }
+    this.#runWarnings.hold(runId, warnings);
+  }
+
+  /** The held load warnings of the event's run, first among the result's warnings. */
+  #deliverRunWarnings(params: EventParams, result: EventResult): void {
+    if (params.runId === undefined) return;
+    const warnings = this.#runWarnings.take(params.runId);
+    if (warnings.length > 0) result.warnings = [...warnings, ...(result.warnings ?? [])];
+  }
+
+  /** Dialect.eventNotFired: the answer to an event that does not fire here (no runs, nothing read). */
+  async #answerNotFired(event: EventName, params: EventParams, options: DispatchOptions, why: string): Promise<EventDispatch> {
+    const result = notFiredResult(event, why);
+    this.#deliverRunWarnings(params, result);
+    if (options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(params.session.id, result);
+    const redacted = await redactDispatch(this.dialect, { result, cancelled: false, stdin: '', runStderr: [] });
+    this.#audit(event, params, options.requestId, redacted);
+    return redacted;
   }
 
   #settings(): DispatchSettings {
@@ -355,9 +406,14 @@ export class Engine {
   }
 
   async dispatch(event: EventName, params: EventParams, options: DispatchOptions = {}): Promise<EventDispatch> {
+    // Asked and recorded before any await, so of two concurrent events the second sees the first as fired.
+    const notFired = this.dialect.eventNotFired?.(event, params, this.#fired.history(params.session.id, this.#options.toolKinds ?? NO_TOOL_KINDS));
+    if (notFired !== undefined) return this.#answerNotFired(event, params, options, notFired);
+    this.#fired.markFired(params.session.id, event);
     const snapshot = this.#snapshotFor(event, params);
+    const given = this.#continuations !== undefined && this.dialect.continuationEvents.includes(event) ? this.#continuations.withStopHookActive(event, params) : params;
     // The dialect prepares the params once (e.g. redacts an excerpt, renders diffs), then the request fans out.
-    const prepared = this.dialect.prepareParams === undefined ? params : await this.dialect.prepareParams(event, params, this.#options.workspace);
+    const prepared = this.dialect.prepareParams === undefined ? given : await this.dialect.prepareParams(event, given, this.#options.workspace);
     const { merged: _merged, ...dispatch } = await dispatchUnits({
       dialect: this.dialect,
       event,
@@ -366,6 +422,7 @@ export class Engine {
       runUnit: (unit) => this.#dispatchUnit(snapshot, unit.event, unit.params, options, { requestEvent: event, ...(unit.label !== undefined ? { unit: unit.label } : {}) }),
     });
     if (!dispatch.cancelled) this.#applyContinuationCap(event, prepared, dispatch.result);
+    if (!dispatch.cancelled) this.#deliverRunWarnings(prepared, dispatch.result);
     this.dialect.afterDispatch?.(event, prepared.session.id);
     if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(prepared.session.id, dispatch.result);
     if (event === 'SessionEnd') this.#tempDirs?.removeSession(prepared.session.id);
@@ -526,6 +583,7 @@ export class Engine {
   }
 
   #applyContinuationCap(event: EventName, params: EventParams, result: EventResult): void {
+    if (this.#continuations !== undefined) return this.#applyDialectCap(this.#continuations, event, params, result);
     if (event === 'UserPromptSubmit') this.#cap.resetSession(params.session.id);
     if (!this.dialect.continuationEvents.includes(event)) return;
     const blocked = result.decision === 'block' && result.continue;
@@ -536,6 +594,14 @@ export class Engine {
         (result.reason ? ` (last reason: ${result.reason})` : ''),
     );
     result.decision = 'none';
+  }
+
+  /** Dialect.continuationCap: the (limit+1)th consecutive block of the run (or session) is not honoured. */
+  #applyDialectCap(continuations: DialectContinuations, event: EventName, params: EventParams, result: EventResult): void {
+    if (event === 'UserPromptSubmit') continuations.resetSession(params.session.id);
+    if (!this.dialect.continuationEvents.includes(event)) return;
+    const verdict = continuations.record(event, params, result.decision === 'block' && result.continue);
+    if (!verdict.honour) leaveUnresolved(result, event, verdict.count, continuations.cap);
   }
 
   /** Aborts every in-flight event of a session; each then answers as cancelled. */

@@ -18,6 +18,7 @@ import type { TrustStore } from '../trust/store.js';
 import { reloadAndReport } from './config-reloader.js';
 import { explainRequest } from './explain-handler.js';
 import type { ApprovalAsker } from './approval-asker.js';
+import type { ToolApprovalAsker } from './tool-approval-asker.js';
 
 /** What an initialized session holds. */
 export type ActiveSession = {
@@ -27,6 +28,8 @@ export type ActiveSession = {
   readonly programmaticHooks: boolean;
   /** Asks hooks/approve questions (the client declared capabilities.hookApproval). */
   readonly approvals?: ApprovalAsker;
+  /** Asks hooks/askToolApproval about a hook's ask on a tool call (the client declared capabilities.toolApproval). */
+  readonly toolApprovals?: ToolApprovalAsker;
 };
 
 function trustEntries(engine: Engine) {
@@ -66,7 +69,9 @@ export function managementHandlers(
     },
     'hooks/cancel': async (raw) => {
       const { sessionId } = raw as { sessionId: string };
-      return { cancelled: active().engine.cancelSession(sessionId) };
+      const { engine, toolApprovals } = active();
+      // An event waiting for its approval card is in flight too.
+      return { cancelled: engine.cancelSession(sessionId) + (toolApprovals?.cancelSession(sessionId) ?? 0) };
     },
     'hooks/reload': async () => {
       const { engine, loadContext } = active();

@@ -47,6 +47,7 @@ import { setUpAuditLog } from './audit-log-setup.js';
 import { managementHandlers, type ActiveSession } from './management-handlers.js';
 import { sourceHandlers } from './source-handlers.js';
 import { createApprovalAsker } from './approval-asker.js';
+import { createToolApprovalAsker } from './tool-approval-asker.js';
 import { hookManagementHandlers } from './hook-management-handlers.js';
 import { setUpLedger } from './ledger-setup.js';
 import type { AuthorizationLedger } from '../engine/authorization-ledger.js';
@@ -198,6 +199,8 @@ export function createSession(deps: SessionDeps): Session {
     for (const { key, trustedHash } of trustStore.trustedEntries()) engine.setTrusted(key, true, trustedHash);
     const approvals =
       params.capabilities.hookApproval === true ? createApprovalAsker({ engine, trustStore, callClient: deps.callClient, logger, notify: deps.onDiagnostics }) : undefined;
+    // A hook's ask on a tool call goes to the client as one approval card (hooks/askToolApproval) when it answers them.
+    const toolApprovals = params.capabilities.toolApproval === true ? createToolApprovalAsker({ callClient: deps.callClient, logger }) : undefined;
     const diagnostics = engine.diagnostics();
     if (audit.diagnostic) diagnostics.push(audit.diagnostic);
     if (ledgerSetup.diagnostic) diagnostics.push(ledgerSetup.diagnostic);
@@ -220,7 +223,7 @@ export function createSession(deps: SessionDeps): Session {
     // An initialize still running when hookd began exiting (or shutdown arrived) is answered, but watches nothing.
     const stopped = closing || shutdownRequested;
     if (stopped) await reloader?.close();
-    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}), ...(approvals ? { approvals } : {}) };
+    session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}), ...(approvals ? { approvals } : {}), ...(toolApprovals ? { toolApprovals } : {}) };
     // Asked right after the initialize answer is written (never awaited: hooks awaiting approval just do not fire).
     if (approvals !== undefined && !stopped) setImmediate(() => approvals.askNow());
     const result: InitializeResult = {
@@ -248,6 +251,7 @@ export function createSession(deps: SessionDeps): Session {
 
   const stopEverything = async () => {
     session?.approvals?.close();
+    session?.toolApprovals?.close();
     await Promise.all([session?.engine.abortAll(), session?.reloader?.close()]);
     // What the aborted runs recorded reaches the file before the answer (shutdown) or the exit.
     await auditLog?.flush(500);
@@ -310,7 +314,7 @@ export function createSession(deps: SessionDeps): Session {
 
   for (const event of EVENT_NAMES) {
     handlers[eventMethod(event)] = async (raw, context) => {
-      const { engine } = requireActive();
+      const { engine, toolApprovals } = requireActive();
       const params = raw as EventParams;
       checkedEvent(engine, event, params);
       if (closing) return answerWhileExiting(engine, event, params, context.requestId);
@@ -320,7 +324,10 @@ export function createSession(deps: SessionDeps): Session {
       }
       const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId });
       if (cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
-      return result;
+      if (toolApprovals === undefined) return result;
+      const asked = await toolApprovals.answer(event, params, result, context.signal);
+      if (asked.cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
+      return asked.result;
     };
   }
 
