@@ -1,6 +1,6 @@
-// WAMP asks through the built sidecar: an ask becomes one approval with only Allow and Deny — returned in the result,
-// or asked of the client (hooks/askToolApproval) when it declared capabilities.toolApproval — and a refusal when the
-// run is unattended (nobody is asked then). A deny outranks an ask and is binding.
+// WAMP asks through the built sidecar, as the demo agent meets them: an attended ask answered at the card
+// (hooks/askToolApproval), an unattended one refused without asking, a "for this chat" answer refused, a deny binding
+// in Full access. (test/e2e/wamp-ask.test.ts covers the card's other answers, cancellation and the ask in the result.)
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sidecar } from '../helpers/sidecar.js';
 import { printJson, startWamp, wampSession, wampSetup, writeHooks, type WampSetup } from '../helpers/wamp.js';
@@ -35,14 +35,6 @@ async function started(hooks: unknown, capabilities: Record<string, boolean> = {
 const approvalRequests = (sidecar: Sidecar) => sidecar.serverRequests.filter((message) => message.method === 'hooks/askToolApproval');
 
 describe('wamp asks (built sidecar)', () => {
-  it('"An ask shows one approval card with the hook\'s reason. The card offers only Allow and Deny, never "allow for this chat"." — without toolApproval the ask is in the result', async () => {
-    const { setup, sidecar } = await started(asking(ask));
-    const result = await sidecar.request('hooks/PreToolUse', push(setup, 'run-1'));
-    expect(result.decision).toBe('ask');
-    expect(result.approval).toEqual({ options: ['allow', 'deny'], reason: REASON });
-    expect(approvalRequests(sidecar)).toEqual([]);
-  });
-
   it('"When nobody can answer, as in an unattended run, an ask becomes a refusal." — a binding deny with a warning; the client is not asked even though it could answer', async () => {
     const { setup, sidecar } = await started(asking(ask), { toolApproval: true }, () => ({ answer: 'allow' }));
     const result = await sidecar.request('hooks/PreToolUse', push(setup, 'run-1', { unattended: true }));
@@ -75,27 +67,11 @@ describe('wamp asks (built sidecar)', () => {
     expect(result.binding).not.toBe(true);
   });
 
-  it('"An ask shows one approval card with the hook\'s reason." — deny at the card: a binding deny naming the card', async () => {
-    const { setup, sidecar } = await started(asking(ask), { toolApproval: true }, () => ({ answer: 'deny' }));
-    const result = await sidecar.request('hooks/PreToolUse', push(setup, 'run-1'));
-    expect(result).toMatchObject({ decision: 'deny', binding: true, reason: `denied at the approval card: ${REASON}` });
-    expect(result.approval).toMatchObject({ answer: 'deny' });
-  });
-
-  it('"An ask shows one approval card with the hook\'s reason." — an answer that is not allow or deny fails closed (deny) with a note', async () => {
+  it('"The card offers only Allow and Deny, never "allow for this chat"." — an answer "allow_for_this_chat" is not accepted: it fails closed (deny) with a note', async () => {
     const { setup, sidecar } = await started(asking(ask), { toolApproval: true }, () => ({ answer: 'allow_for_this_chat' }));
     const result = await sidecar.request('hooks/PreToolUse', push(setup, 'run-1'));
     expect(result).toMatchObject({ decision: 'deny', binding: true });
     expect(result.notes.length).toBeGreaterThan(0);
-  });
-
-  it('"If any of them denies, the call is denied, and a deny outranks an ask." — no card is shown', async () => {
-    const { setup, sidecar } = await started(asking(ask, deny), { toolApproval: true }, () => ({ answer: 'allow' }));
-    const result = await sidecar.request('hooks/PreToolUse', push(setup, 'run-1'));
-    expect(result).toMatchObject({ decision: 'deny', binding: true });
-    expect(result.reason).toContain('force pushes are never allowed');
-    expect(result.approval).toBeUndefined();
-    expect(approvalRequests(sidecar)).toEqual([]);
   });
 
   it('"A deny refuses the call in every mode, including Full access, even if you allowed that tool earlier in the chat." — binding in a bypassPermissions session', async () => {
