@@ -2,7 +2,7 @@
 // the ones Claude Code uses ... Tool names are WAMP's"), through the real engine, loaders and process runner: the text
 // is written byte for byte to ~/.claude/settings.json and ~/.wamp/hooks.json and each verdict is asserted side by side.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeDialect } from '../../src/dialects/claude/index.js';
@@ -23,7 +23,7 @@ afterEach(() => {
   expect(left, 'hook processes left running').toEqual([]);
 });
 
-type Side = { readonly engine: Engine; readonly file: string };
+type Side = { readonly engine: Engine; readonly file: string; /** $REC in the side's hooks: where they record what they saw. */ readonly rec: string };
 type Pair = { readonly claude: Side; readonly wamp: Side; readonly text: string };
 
 /** Writes `settings` (one JSON text) to both dialects' user files and loads each with its real loader. */
@@ -37,17 +37,19 @@ function pair(settings: unknown): Pair {
   const text = JSON.stringify(settings, null, 2);
   const side = (dialect: Dialect, dir: string, name: string, tools?: readonly string[]): Side => {
     mkdirSync(join(home, dir), { recursive: true });
+    const rec = join(root, `rec-${dialect.name}`);
+    mkdirSync(rec);
     const file = join(home, dir, name);
     writeFileSync(file, text);
     const engine = new Engine({
       dialect,
       runner: createProcessRunner(),
       workspace,
-      baseEnv: { ...processEnvironment(), [MARK]: mark },
+      baseEnv: { ...processEnvironment(), [MARK]: mark, REC: rec },
       ...(tools ? { toolKinds: toolKindsOf(tools) } : {}),
     });
     engine.load({ workspace, home, env: {} });
-    return { engine, file };
+    return { engine, file, rec };
   };
   return {
     text,
@@ -74,6 +76,22 @@ const warningsOf = (result: EventResult): string[] => result.warnings ?? [];
 const hooksOf = (side: Side): HookInfo[] => side.engine.hooks();
 
 describe('the same settings file through claude and wamp', () => {
+  it('"The file format and the input fields are the ones Claude Code uses, so a script written for Claude Code can read its input unchanged." — the shared fields agree; claude adds transcript_path, wamp adds run_id, agent, runtime', async () => {
+    const p = pair(on('PreToolUse', [command('cat > "$REC/stdin.json"')]));
+    await send(p.claude, 'PreToolUse', bash);
+    await send(p.wamp, 'PreToolUse', shell);
+    const claude = JSON.parse(readFileSync(join(p.claude.rec, 'stdin.json'), 'utf8'));
+    const wamp = JSON.parse(readFileSync(join(p.wamp.rec, 'stdin.json'), 'utf8'));
+    for (const stdin of [claude, wamp]) expect(stdin).toMatchObject({ hook_event_name: 'PreToolUse', session_id: SESSION.id, tool_input: { command: 'rm -rf build' } });
+    expect(claude.cwd).toBe(wamp.cwd);
+    expect([claude.tool_name, wamp.tool_name]).toEqual(['Bash', 'shell']);
+    expect([claude.tool_use_id, wamp.tool_use_id]).toEqual(['toolu_1', 'call_1']);
+    expect(claude).toHaveProperty('transcript_path');
+    expect(wamp).not.toHaveProperty('transcript_path');
+    expect(wamp).toMatchObject({ run_id: 'run-1', agent: 'wamp', runtime: 'native' });
+    expect(claude).not.toHaveProperty('run_id');
+  });
+
   it('"A hook can only restrict. It cannot allow anything WAMP would otherwise refuse" — permissionDecision "allow": claude allows; wamp ignores it with a warning', async () => {
     const p = pair(on('PreToolUse', [command(printJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'fine by me' } }))]));
     const claude = await send(p.claude, 'PreToolUse', bash);
