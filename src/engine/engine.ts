@@ -471,7 +471,7 @@ export class Engine {
     const snapshot = params.runId === undefined || this.dialect.usesCurrentConfig?.(event, params) ? this.#snapshot : (this.#runs.peek(params.runId) ?? this.#snapshot);
     const trust = this.#trust.view(snapshot);
     const isOther = (hook: HookSpec) => hook.event !== event;
-    return explainEvent({
+    const explained = explainEvent({
       dialect: this.dialect,
       event,
       params,
@@ -489,6 +489,10 @@ export class Engine {
         return `${hook.source} is modified since "${key}" was trusted (${why}): review and trust it again (trust/set)`;
       },
     });
+    // Dialect.eventNotFired: such an event runs none of the hooks explained (asked with the session's history now).
+    const notFired = this.dialect.eventNotFired?.(event, params, this.#fired.history(params.session.id, this.#options.toolKinds ?? NO_TOOL_KINDS));
+    if (notFired !== undefined) explained.notes.unshift(`${event} would not fire here: ${notFired}; no hook would run`);
+    return explained;
   }
 
   #deliverAsyncOutputs(sessionId: string, result: EventResult): void {

@@ -101,6 +101,15 @@ describe('Dialect.eventNotFired', () => {
   });
 });
 
+describe('hooks/explain of an event that does not fire', () => {
+  it('says first that the event would not fire, and why; an event that fires gets no such note', () => {
+    const { engine } = notFiringEngine();
+    const explained = engine.explain('UserPromptSubmit', eventParams({ prompt: 'hi', turnKind: 'goal' }));
+    expect(explained.notes[0]).toBe('UserPromptSubmit would not fire here: a Goal continuation is not a prompt; no hook would run');
+    expect(engine.explain('UserPromptSubmit', eventParams({ prompt: 'hi' })).notes.join('\n')).not.toContain('would not fire');
+  });
+});
+
 describe('FiredEvents', () => {
   it('is bounded: past the limit the session fired in least recently is forgotten', () => {
     const fired = new FiredEvents(2);

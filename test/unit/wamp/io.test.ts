@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { CommandHandler, EventContext, HookSpec, HookVerdict } from '../../../src/engine/dialect.js';
 import type { EventName, EventParams } from '../../../src/protocol/index.js';
 import { renderEnvelope } from '../../../src/dialects/wamp/envelope.js';
+import { wampParamsFromEnvelope } from '../../../src/dialects/wamp/envelope-params.js';
+import { syntheticParams } from '../../../src/dialects/wamp/synthetic-params.js';
 import { wampInheritedEnvironment } from '../../../src/dialects/wamp/environment.js';
 import { eventNotFired } from '../../../src/dialects/wamp/event-rules.js';
 import { cutToChars, merge } from '../../../src/dialects/wamp/merge.js';
@@ -57,6 +59,19 @@ describe('wamp envelope', () => {
   it('cwd is the project root even when the agent is elsewhere; source is always "startup"', () => {
     const envelope = renderEnvelope(context('SessionStart', { source: 'resume', session: { id: 'c', cwd: '/tmp/elsewhere', agent: 'coder', runtime: 'acp' } }));
     expect(envelope).toMatchObject({ cwd: WORKSPACE, source: 'startup', agent: 'coder', runtime: 'acp' });
+  });
+});
+
+describe('wamp envelope round trip', () => {
+  it('what a hook reads converts back (hookd test --input) and renders the same object', () => {
+    for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const) {
+      const rendered = renderEnvelope(context(event, syntheticParams(event, WORKSPACE)));
+      const back = wampParamsFromEnvelope(rendered, event);
+      expect(back.ok).toBe(true);
+      if (!back.ok) continue;
+      const params = back.params as EventParams;
+      expect(renderEnvelope(context(event, params))).toEqual(rendered);
+    }
   });
 });
 
@@ -174,6 +189,39 @@ describe('wamp event rules', () => {
     for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const) {
       expect(eventNotFired(event, context(event, { toolName: 'shell' }).params, history())).toBeUndefined();
     }
+  });
+
+  it('SessionStart and UserPromptSubmit do not fire on a Goal continuation or a scheduled turn', () => {
+    for (const turnKind of ['goal', 'scheduled'] as const) {
+      for (const event of ['SessionStart', 'UserPromptSubmit'] as const) {
+        expect(eventNotFired(event, context(event, { turnKind }).params, history())).toBe(
+          `Goal continuations and scheduled turns are not prompts, so they fire neither SessionStart nor UserPromptSubmit (turnKind "${turnKind}")`,
+        );
+      }
+      // Tool events still fire during those turns.
+      expect(eventNotFired('PreToolUse', context('PreToolUse', { turnKind, toolName: 'shell' }).params, history())).toBeUndefined();
+    }
+  });
+
+  it('a second SessionStart in a conversation does not fire', () => {
+    expect(eventNotFired('SessionStart', context('SessionStart').params, history(['SessionStart']))).toContain('first message of a conversation only');
+  });
+
+  it('Stop does not fire after an abort, an error or a user Stop, for a non-root Run, or in a foreign runtime', () => {
+    for (const finish of ['abort', 'error', 'user_stop'] as const) {
+      expect(eventNotFired('Stop', context('Stop', { finish }).params, history())).toBe(`An abort, error or user Stop does not fire the hook (finish "${finish}")`);
+    }
+    expect(eventNotFired('Stop', context('Stop', { finish: 'natural' }).params, history())).toBeUndefined();
+    expect(eventNotFired('Stop', context('Stop', { rootRun: false }).params, history())).toContain('not a root Run');
+    expect(eventNotFired('Stop', context('Stop', { session: { id: 'c', runtime: 'acp' } }).params, history())).toContain('ACP turns do not fire Stop');
+  });
+
+  it('in a foreign runtime, tool events fire only for the tools the client registered (lent to the agent)', () => {
+    const acp = (toolName: string) => context('PostToolUse', { toolName, session: { id: 'c', runtime: 'acp' } }).params;
+    expect(eventNotFired('PostToolUse', acp('shell'), history([], ['shell', 'write']))).toBeUndefined();
+    expect(eventNotFired('PreToolUse', acp('read_file'), history([], ['shell', 'write']))).toContain('"read_file" is not one the client registered');
+    // A native Run fires for every tool.
+    expect(eventNotFired('PreToolUse', context('PreToolUse', { toolName: 'read_file' }).params, history([], ['shell']))).toBeUndefined();
   });
 
   it('a tool event in a foreign runtime fires when the client registered no tools at all (nothing to tell them apart)', () => {
