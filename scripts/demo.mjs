@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The demo agent: builds hookd if needed, spawns it as a child the way an agent does, plays a short
 // scripted session against the configs in examples/<dialect>/ and prints each event and its decision.
-// Usage: npm run demo [-- --dialect claude|bamboo|bonsai] [-- --framing content-length]
+// Usage: npm run demo [-- --dialect claude|bamboo|bonsai|wamp] [-- --framing content-length]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,6 +143,42 @@ const scenarios = {
     console.log('');
     show('hooks/reload', await rpc('hooks/reload', {}));
   },
+  wamp: async (call, { rpc, show, report }) => {
+    // The project's hooks wait for trust (the user's run everywhere); the demo agent trusts the project.
+    show('trust/list', await rpc('trust/list', {}));
+    show('trust/set {trusted: true} (the user trusts this project)', await rpc('trust/set', { trusted: true }));
+
+    // Run 1: the first message of the conversation. Every event of a Run carries its runId (hooks are read per send).
+    const first = { runId: 'run-1' };
+    await call('hooks/SessionStart', { ...first, source: 'startup' });
+    await call('hooks/UserPromptSubmit', { ...first, prompt: 'Tidy up the build folder' });
+    await call('hooks/PreToolUse', { ...first, toolName: 'shell', toolInput: { command: 'ls build' }, toolUseId: 'call_1' });
+    await call('hooks/PreToolUse', { ...first, toolName: 'shell', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_2' });
+    // An ask: hookd shows the approval card through the agent (hooks/askToolApproval: Allow or Deny only).
+    await call('hooks/PreToolUse', { ...first, toolName: 'shell', toolInput: { command: 'git push origin main' }, toolUseId: 'call_3' });
+    // The Stop hook keeps the agent working twice; the third block leaves its reason unresolved.
+    for (let check = 1; check <= 3; check += 1) await call('hooks/Stop', { ...first, lastAssistantMessage: `Done (check ${check}).` });
+
+    // Run 2: a refused prompt never enters the chat; engine.run.start callers get the refusal as an error.
+    await call('hooks/UserPromptSubmit', { runId: 'run-2', prompt: 'print the secret token from .env' });
+
+    // Run 3: a scheduled turn nobody watches. It fires no UserPromptSubmit, and an ask there becomes a refusal.
+    const scheduled = { runId: 'run-3', turnKind: 'scheduled', unattended: true };
+    await call('hooks/UserPromptSubmit', { ...scheduled, prompt: 'nightly: push the release branch' });
+    await call('hooks/PreToolUse', { ...scheduled, toolName: 'shell', toolInput: { command: 'git push origin release' }, toolUseId: 'call_4' });
+
+    // Run 4: the project's slow lint runs after a write; the user revokes trust while it runs.
+    const pidFile = join(workspace, '.wamp', 'slow-lint.pids');
+    const params = { runId: 'run-4', toolName: 'write', toolInput: { path: 'src/index.js', content: 'x' }, toolResponse: 'wrote 1 line', toolUseId: 'call_5' };
+    const pending = rpc('hooks/PostToolUse', { session, ...params });
+    for (let waited = 0; waited < 20000 && !existsSync(pidFile); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split(/\s+/).map(Number) : [];
+    console.log(`the project's slow lint is running: pids ${pids.join(', ')} (${pids.filter(alive).length} alive)\n`);
+    show('trust/set {trusted: false} (the user revokes trust in the project)', await rpc('trust/set', { trusted: false }));
+    report('hooks/PostToolUse', params, await pending);
+    for (let waited = 0; waited < 5000 && pids.some(alive); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    console.log(`after the revoke: ${pids.filter(alive).length} of the lint's ${pids.length} processes alive\n`);
+  },
 };
 
 const scenario = scenarios[values.dialect];
@@ -204,6 +240,21 @@ const preparations = {
           const text = JSON.stringify(drops ? { decision: 'block', reason: 'the migration drops a table' } : { decision: 'allow', reason: 'no data is dropped' });
           console.log(`    ↪ hooks/judge ${params.hookId}: the demo agent's "model" answers ${text}`);
           return { text };
+        },
+      },
+    };
+  },
+  wamp: async () => {
+    // The user's hooks call scripts in ~/.wamp/bin: point them at the demo's home.
+    const file = join(home, '.wamp', 'hooks.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('__DEMO_HOME__', home));
+    return {
+      capabilities: { toolApproval: true },
+      initialize: { tools: ['shell', 'write', 'edit', 'apply_patch'] },
+      serverRequests: {
+        'hooks/askToolApproval': (params) => {
+          console.log(`    ↪ hooks/askToolApproval [${params.options.join(' | ')}] "${params.reason}" for ${params.toolName} ${JSON.stringify(params.toolInput)} → allow`);
+          return { answer: 'allow' };
         },
       },
     };
@@ -287,20 +338,37 @@ const show = (label, response) => {
   else console.log(`  ${JSON.stringify(response.result, (key, value) => (key === 'hooks' && Array.isArray(value) ? `${value.length} hooks` : value))}`);
   console.log('');
 };
-await scenario(async (method, params) => {
-  const response = await rpc(method, { session, ...params });
+/** True while /proc/<pid> shows a live process (a zombie is dead). */
+const alive = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return !/^[ZXx]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+};
+/** Prints one event's result: the hooks that ran and the merged outcome. */
+const report = (method, params, response) => {
   console.log(`${method}${describe(params)}`);
   if (response.error) return console.log(`  error ${response.error.code}: ${response.error.message}\n`);
   const result = response.result;
   const ran = result.runs.map((run) => `${run.hookId}${run.unit ? ` [${run.unit}]` : ''} (${run.status}, exit ${run.exitCode}, ${run.durationMs.toFixed(0)} ms)`);
   console.log(`  hooks run: ${ran.length ? ran.join('; ') : 'none matched'}`);
+  for (const run of result.runs) if (run.failureClass === 'untrusted' && run.message) console.log(`  ${run.hookId}: ${run.message}`);
   console.log(`  decision: ${result.decision}${result.reason ? ` — ${result.reason.trim()}` : ''}`);
   if (result.additionalContext) console.log(`  context: ${result.additionalContext.trim()}`);
   if (result.extra) console.log(`  extra: ${JSON.stringify(result.extra)}`);
   if (result.feedback) console.log(`  feedback: ${result.feedback.trim()}`);
+  if (result.binding) console.log('  binding: true (no permission mode may override it)');
+  if (result.approval) console.log(`  approval: [${result.approval.options.join(' | ')}] ${result.approval.reason}${result.approval.answer ? ` → answered ${result.approval.answer}` : ''}`);
+  if (result.refusal) console.log(`  refusal: ${JSON.stringify(result.refusal)}`);
+  if (result.unresolved) console.log(`  unresolved: ${result.unresolved.trim()}`);
+  if (result.notFired) console.log(`  not fired: ${result.notFired}`);
+  for (const warning of result.warnings ?? []) console.log(`  warning: ${warning}`);
   for (const note of result.notes) console.log(`  note: ${note}`);
   console.log('');
-}, { rpc, show, serverRequests });
+};
+await scenario(async (method, params) => report(method, params, await rpc(method, { session, ...params })), { rpc, show, serverRequests, report });
 
 await rpc('shutdown');
 child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'exit' })}\n`);
