@@ -13,6 +13,8 @@ export type FreshCloneReport = {
   readonly workspaceTrustOff: { readonly runs: readonly string[] };
   /** On: what runs before the client trusts the workspace, and the key and content hash it would be asked to trust. */
   readonly workspaceTrustOn: { readonly runs: readonly string[]; readonly afterTrust: readonly string[]; readonly trustKey?: string; readonly contentHash?: string };
+  /** The dialect does not read options.workspaceTrust (Dialect.readsWorkspaceTrust): its project trust, if any, is its own (e.g. wamp's). */
+  readonly ignoresWorkspaceTrust: boolean;
 };
 
 /** Nothing is trusted in a fresh clone: a hook that needs a key does not run. */
@@ -36,6 +38,7 @@ export function freshCloneReport(dialect: Dialect, context: LoadContext): FreshC
       ...(gated?.trustKey !== undefined ? { trustKey: gated.trustKey } : {}),
       ...(gated?.trustHash !== undefined ? { contentHash: gated.trustHash } : {}),
     },
+    ignoresWorkspaceTrust: dialect.readsWorkspaceTrust !== true,
   };
 }
 
@@ -48,6 +51,12 @@ export function freshCloneLines(report: FreshCloneReport): string[] {
       return `    ${id}  ${hook?.event ?? ''}${hook?.matcher !== undefined ? ` [${hook.matcher}]` : ''}  ${hook?.command ?? ''}`;
     });
   const { workspaceTrustOff: off, workspaceTrustOn: on } = report;
+  if (report.ignoresWorkspaceTrust) {
+    // The dialect gates its project files itself (wamp: the project's trust): one answer, before and after that trust.
+    const after = on.trustKey !== undefined && on.afterTrust.length !== on.runs.length ? ` until the client trusts "${on.trustKey}" (trust/set), then ${on.afterTrust.length}` : '';
+    lines.push(`  ${on.runs.length} hook(s)${after}`, ...describe(on.runs));
+    return lines;
+  }
   lines.push(`  with workspace trust off (headless Claude Code; hookd's default): ${off.runs.length} hook(s)`, ...describe(off.runs));
   if (on.afterTrust.length === 0 || on.trustKey === undefined) {
     lines.push(`  with workspace trust on (options.workspaceTrust): ${on.runs.length} hook(s)`, ...describe(on.runs));

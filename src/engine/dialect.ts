@@ -426,6 +426,8 @@ export interface Dialect {
   readonly maxConcurrentJudges?: number;
   /** Default timeout of a handler (programmatic hooks use it when they give none). */
   readonly defaultTimeoutMs: number;
+  /** The loader reads LoadContext.workspaceTrust (claude); `hookd check` then reports a fresh clone with it off and on. */
+  readonly readsWorkspaceTrust?: boolean;
   /** Watch the configuration files and reload them on change (last good kept on an invalid edit). */
   readonly hotReload?: boolean;
   /** The dialect reads LoadContext.addedSources (hooks/addSource is refused otherwise). */

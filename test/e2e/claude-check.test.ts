@@ -106,6 +106,7 @@ describe('hookd check (claude): which hooks a fresh clone of the repository woul
       hooks: [expect.objectContaining({ id: ids[0], source: project, enabled: true }), expect.objectContaining({ id: ids[1], source: project, enabled: true })],
       workspaceTrustOff: { runs: ids },
       workspaceTrustOn: { runs: [], afterTrust: ids, trustKey: `claude-workspace:${workspace}`, contentHash: hash },
+      ignoresWorkspaceTrust: false,
     });
     expect(text).toContain(`a fresh clone of the repository has only ${project} (no local, user or managed settings) and would run:`);
     expect(text).toContain("with workspace trust off (headless Claude Code; hookd's default): 2 hook(s)");

@@ -43,6 +43,7 @@ export const claudeDialect: Dialect = {
   maxConcurrentJudges: 12,
   /** Claude Code picks up direct edits of its settings files; an invalid edit keeps the last good hooks. */
   hotReload: true,
+  readsWorkspaceTrust: true,
   acceptsAddedSources: true,
   compileMatcher: (event, matcher) => {
     const compiled = compileMatcher(matcher, `hooks/register ${event} matcher`, EVENT_RULES[event].narrowExactSet ? NARROW_EXACT_SET : undefined);
