@@ -2,7 +2,8 @@
 // field path into a 1-based line/column. Knows no dialect vocabulary; never throws for bad user content.
 import { createScanner, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../protocol/index.js';
-import { errorAt } from './diagnostic.js';
+import { errorAt, type DiagnosticAt } from './diagnostic.js';
+import { formatPath } from '../protocol/issue-text.js';
 import { readConfigFile } from './read-config-file.js';
 
 /**
@@ -94,6 +95,11 @@ export function locate(document: JsonDocument, path: JsonPath): Position {
     return positionAt(document.lineStarts, anchor.offset);
   }
   return positionAt(document.lineStarts, document.root.offset);
+}
+
+/** Where a diagnostic about the field at `path` points: the file, the field's position and its path (`(root)` for the file). */
+export function fieldAt(document: JsonDocument, path: JsonPath, code?: string): DiagnosticAt {
+  return { file: document.file, ...locate(document, path), field: path.length === 0 ? '(root)' : formatPath(path), ...(code !== undefined ? { code } : {}) };
 }
 
 /** 1-based line and column (UTF-16 code units) of a 0-based offset. */

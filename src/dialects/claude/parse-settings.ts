@@ -5,7 +5,7 @@ import type { Diagnostic, EventName } from '../../protocol/index.js';
 import { canonicalJson } from '../../config/canonical-json.js';
 import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
 import { FileDiagnostics } from '../../config/file-diagnostics.js';
-import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
+import { fieldAt, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import { EVENT_RULES, OTHER_CLAUDE_EVENTS, isClaudeEvent } from './event-rules.js';
 import { compileMatcher, NARROW_EXACT_SET, normalizeMatcher, type MatchFn } from './matcher.js';
@@ -47,12 +47,7 @@ const matchAll: MatchFn = () => true;
 export function parseSettings(document: JsonDocument, workspace: string, env: Readonly<Record<string, string | undefined>> = {}, home?: string): ParsedSettings {
   const problems = new FileDiagnostics(document.file);
   const hooks: ParsedHook[] = [];
-  const at = (path: JsonPath, code?: string): DiagnosticAt => ({
-    file: document.file,
-    ...locate(document, path),
-    field: path.length === 0 ? '(root)' : formatPath(path),
-    ...(code !== undefined ? { code } : {}),
-  });
+  const at = (path: JsonPath, code?: string): DiagnosticAt => fieldAt(document, path, code);
   const report = (severity: Severity, code: string, message: string, path: JsonPath): void => {
     problems.add(severity, () => diagnostic(severity, message, at(path, code)));
   };

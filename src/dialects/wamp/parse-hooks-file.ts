@@ -4,7 +4,7 @@ import type { CommandHandler } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
 import { diagnostic, type DiagnosticAt, type Severity } from '../../config/diagnostic.js';
 import { FileDiagnostics } from '../../config/file-diagnostics.js';
-import { locate, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
+import { fieldAt, type JsonDocument, type JsonPath } from '../../config/json-locate.js';
 import { formatPath } from '../../protocol/issue-text.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { WAMP_EVENTS, WAMP_TOOL_EVENTS } from './event-rules.js';
@@ -53,12 +53,7 @@ const CLAUDE_ONLY_EVENTS: readonly string[] = [
 export function parseWampHooksFile(document: JsonDocument): ParsedWampFile {
   const problems = new FileDiagnostics(document.file);
   const hooks: ParsedWampHook[] = [];
-  const at = (path: JsonPath, code?: string): DiagnosticAt => ({
-    file: document.file,
-    ...locate(document, path),
-    field: path.length === 0 ? '(root)' : formatPath(path),
-    ...(code !== undefined ? { code } : {}),
-  });
+  const at = (path: JsonPath, code?: string): DiagnosticAt => fieldAt(document, path, code);
   // The field leads the message too: a run's warnings in the chat show `file:line:column: message` (engine/run-reads.ts).
   const report = (severity: Severity, code: string, message: string, path: JsonPath): void => {
     problems.add(severity, () => diagnostic(severity, path.length === 0 ? message : `${formatPath(path)}: ${message}`, at(path, code)));
