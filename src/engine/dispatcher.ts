@@ -2,6 +2,7 @@
 // parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
 // dispatch order, never completion order. Hands async handlers to the caller to run in the background.
 // Knows no dialect by name.
+import { setMaxListeners } from 'node:events';
 import type { EventParams, EventName, ProgressParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
 import { withAudit, type AuditLog } from './audit-log.js';
@@ -126,8 +127,11 @@ function dispatchBudget(budgetMs: number | undefined, signal: AbortSignal): Disp
   const spent = new AbortController();
   const timer = setTimeout(() => spent.abort(), budgetMs);
   timer.unref?.();
+  const shared = AbortSignal.any([signal, spent.signal]);
+  // Every run of the dispatch listens to it (see in-flight.ts).
+  setMaxListeners(0, shared);
   return {
-    signal: AbortSignal.any([signal, spent.signal]),
+    signal: shared,
     ended: (outcome) => outcome.started && outcome.cancelled && spent.signal.aborted && !signal.aborted,
     message: (event) => `killed when the ${budgetMs} ms budget the ${event} hooks share ran out`,
     dispose: () => clearTimeout(timer),

@@ -1,5 +1,6 @@
 // Tracks every dispatch in flight so that one request, one session or everything can be aborted.
 // Owns AbortControllers only; it never kills processes itself (the runner does, when a signal aborts).
+import { setMaxListeners } from 'node:events';
 
 type Entry = { readonly sessionId: string; readonly controller: AbortController; readonly done: Promise<unknown> };
 
@@ -9,6 +10,8 @@ export class InFlightRegistry {
   /** Runs `work` with a signal that aborts when `outer` does or when the session or everything is cancelled. */
   track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
+    // Every hook of the dispatch listens to this one signal: dozens are normal, not a leak (no MaxListeners warning).
+    setMaxListeners(0, controller.signal);
     const abort = () => controller.abort();
     if (outer?.aborted) controller.abort();
     else outer?.addEventListener('abort', abort, { once: true });

@@ -1,6 +1,7 @@
 // One revocation signal per trust key: revoking trust aborts it (so every run of a hook with that key, foreground or
 // async, is killed by the runner) and replaces it for runs that start later. Tracks those runs so a revoke can wait
 // until they settled. Owns AbortControllers only; it never kills processes itself and knows no trust state.
+import { setMaxListeners } from 'node:events';
 import type { ProcessOutcome } from '../runner/types.js';
 import type { HookVerdict } from './dialect.js';
 
@@ -23,6 +24,8 @@ export class TrustRevocations {
     let controller = this.#controllers.get(key);
     if (controller === undefined) {
       controller = new AbortController();
+      // Every running hook of the key listens to it: many at once are normal, not a leak.
+      setMaxListeners(0, controller.signal);
       this.#controllers.set(key, controller);
     }
     return controller.signal;
