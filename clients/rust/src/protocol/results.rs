@@ -5,6 +5,7 @@ use super::wire::js_number;
 use super::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -77,6 +78,21 @@ pub struct EventResult {
     pub suppress_output: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feedback: Option<String>,
+    /// WorktreeCreate: the worktree directory a hook created; use it instead of creating one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worktree_path: Option<String>,
+    /// PermissionDenied: tell the model it may retry the denied tool call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry: Option<bool>,
+    /// MessageDisplay: show this instead of the delta (display only; the model keeps the original).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display_content: Option<String>,
+    /// Elicitation, ElicitationResult: the answer to send the MCP server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elicitation: Option<ElicitationAnswer>,
+    /// claude: terminal escape sequences the hooks asked the agent to write to its terminal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminal_sequence: Option<String>,
     /// What hookd itself decided (e.g. the Stop-block cap was reached).
     pub notes: Vec<String>,
     /// wamp: what the agent shows the user as warnings in the chat (a failed hook, an ignored field, a refused
@@ -104,6 +120,66 @@ pub struct EventResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra: Option<JsonObject>,
     pub runs: Vec<RunSummary>,
+    /// Variables the hooks wrote to their environment files (claude: `CLAUDE_ENV_FILE`), later wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<BTreeMap<String, String>>,
+    /// Async handlers this event started in the background, in configured order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub async_runs: Option<Vec<AsyncRun>>,
+    /// Output of the session's async handlers that finished since its previous event result, in completion order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub async_outputs: Option<Vec<AsyncOutput>>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `EventResult.elicitation`: the answer hookd's hooks give an MCP server's elicitation.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ElicitationAnswer {
+    /// `accept`, `decline` or `cancel`.
+    pub action: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<JsonObject>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `EventResult.asyncRuns`: an async handler started in the background (the event was answered without it).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AsyncRun {
+    pub hook_id: String,
+    pub source: String,
+    pub handler_type: String,
+    /// Always `started`.
+    pub status: String,
+    /// asyncRewake: an exit code 2 sends `hooks/asyncRewake`.
+    pub rewake: bool,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `EventResult.asyncOutputs`: what an async handler of the session left when it finished.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AsyncOutput {
+    pub hook_id: String,
+    /// The event that started it.
+    pub event: String,
+    pub source: String,
+    pub status: RunStatus,
+    pub exit_code: Option<i64>,
+    #[serde(with = "js_number")]
+    pub duration_ms: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub additional_context: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_message: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<BTreeMap<String, String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

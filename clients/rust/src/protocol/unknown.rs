@@ -78,7 +78,10 @@ unknown_fields! {
     DiagnosticsParams { diagnostics }
     OutputCapture {}
     RunSummary { stdout, stderr }
-    EventResult { runs, approval, refusal }
+    EventResult { runs, approval, refusal, elicitation, async_runs, async_outputs }
+    ElicitationAnswer {}
+    AsyncRun {}
+    AsyncOutput {}
     ApprovalRequest {}
     Refusal { data }
     RefusalData {}
