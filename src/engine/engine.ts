@@ -409,7 +409,8 @@ export class Engine {
     // Asked and recorded before any await, so of two concurrent events the second sees the first as fired.
     const notFired = this.dialect.eventNotFired?.(event, params, this.#fired.history(params.session.id, this.#options.toolKinds ?? NO_TOOL_KINDS));
     if (notFired !== undefined) return this.#answerNotFired(event, params, options, notFired);
-    this.#fired.markFired(params.session.id, event);
+    // Only a dialect that asks (eventNotFired) needs the history: the others keep nothing per event.
+    if (this.dialect.eventNotFired !== undefined) this.#fired.markFired(params.session.id, event);
     const snapshot = this.#snapshotFor(event, params);
     const given = this.#continuations !== undefined && this.dialect.continuationEvents.includes(event) ? this.#continuations.withStopHookActive(event, params) : params;
     // The dialect prepares the params once (e.g. redacts an excerpt, renders diffs), then the request fans out.
