@@ -1,6 +1,6 @@
 // The interface every dialect implements, and the hook/verdict types the engine works with.
 // The engine knows dialects only through this file; it must never import a concrete dialect.
-import type { ApprovalRequest, Decision, Diagnostic, EventName, EventParams, FailureClass, Refusal, RunStatus, ConfigSource, ServerOptions, ToolDeclaration } from '../protocol/index.js';
+import type { ApprovalRequest, Decision, ReviewStatus, Diagnostic, EventName, EventParams, FailureClass, Refusal, RunStatus, ConfigSource, ServerOptions, ToolDeclaration } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 import type { AuditAttributes } from './audit-record.js';
 
@@ -164,9 +164,38 @@ export type HookSpec = {
    * dialect's interpret reads like any other failure, e.g. a fail-closed veto).
    */
   readonly whenUntrusted?: 'skip' | 'refuse';
+  /**
+   * Per-hook trust review (pbi): the dialect read the hook's status from its own state file at load. The engine
+   * dispatches the hook only when `runnable`; hooks/list reports it (HookInfo.review); src/review/ changes it through
+   * Dialect.reviewStore, then reloads. A hook with review has no trustKey.
+   */
+  readonly review?: HookReviewState;
   /** The dialect's own facts about the hook (e.g. bonsai's blocking and on_failure); the engine never reads it. */
   readonly data?: unknown;
 };
+
+/** A hook's review as its dialect decided it at load (see HookSpec.review). */
+export type HookReviewState = {
+  readonly key: string;
+  readonly status: ReviewStatus;
+  /** `sha256:<hex>` of the hook as written now. */
+  readonly currentHash: string;
+  readonly managed: boolean;
+  /** trusted or managed; under the dangerous bypass anything not disabled. */
+  readonly runnable: boolean;
+  /** Problems of this hook that did not stop it from loading, as text (`<file>: <message>`). */
+  readonly diagnostics: readonly string[];
+};
+
+/** A dialect's persisted per-hook review state (pbi: ~/.pbi-agent/hooks_state.json). Every write is locked and atomic. */
+export interface ReviewStore {
+  /** The state file. */
+  readonly path: string;
+  /** Records `key` as trusted for `currentHash` (and enabled). */
+  trust(key: string, currentHash: string): Promise<void>;
+  /** Records `key` as enabled or disabled (its trusted hash, if any, unchanged). */
+  setEnabled(key: string, enabled: boolean): Promise<void>;
+}
 
 export type LoadContext = {
   readonly workspace: string;
@@ -184,6 +213,14 @@ export type LoadContext = {
   readonly addedSources?: readonly ConfigSource[];
   /** initialize options.trustWorkspace: the session trusts its own workspace (wamp Cloud session): no trust key on project hooks. */
   readonly trustWorkspace?: boolean;
+  /** `--dangerously-bypass-hook-trust` or initialize options.dangerouslyBypassHookTrust (pbi also reads its own variable from env). */
+  readonly bypassHookTrust?: boolean;
+  /** initialize options.managedHooksPath: a hooks file the client vouches for as a trusted policy source (pbi). */
+  readonly managedHooksPath?: string;
+  /** initialize options.managedPolicyDir: the policy directory of managed hooks files (pbi; default the dialect's). */
+  readonly managedPolicyDir?: string;
+  /** initialize options.hookStatePath: the review state file (pbi; default <home>/.pbi-agent/hooks_state.json). */
+  readonly hookStatePath?: string;
 };
 
 export type LoadResult = {
@@ -396,6 +433,13 @@ export interface Dialect {
    */
   eventNotFired?(event: EventName, params: EventParams, history: EventHistory): string | undefined;
   load(context: LoadContext): LoadResult;
+  /**
+   * Per-hook review (pbi): the store review/trust|disable|enable write; its file is among LoadResult.sources, so an
+   * edit by another process reloads. Undefined: hooks are trusted per key (trust/set) or not at all.
+   */
+  reviewStore?(context: LoadContext): ReviewStore;
+  /** True when the dangerous trust bypass is on for this load (the flag, the option, or the dialect's own variable). */
+  bypassesReview?(context: LoadContext): boolean;
   /** The value matchers are tested against for this event; undefined when the event has no matcher. */
   matchTarget(event: EventName, params: EventParams): string | undefined;
   /** Where matchTarget's value comes from, in the dialect's words (claude: `tool_name`); for explanations. */

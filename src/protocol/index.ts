@@ -24,3 +24,4 @@ export * from './approval.js';
 export * from './tool-approval.js';
 export * from './hook-states.js';
 export * from './hook-management.js';
+export * from './hook-review.js';

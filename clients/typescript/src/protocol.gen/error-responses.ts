@@ -55,4 +55,6 @@ export const ErrorCodeDocs = {
     data: CancelledDataSchema.optional(),
   },
   PersistenceFailed: { meaning: 'hookd could not persist what was asked (e.g. trust/set with a corrupt, unwritable or locked trust store).' },
+  HookNotFound: { meaning: 'review/trust, review/disable or review/enable named a key no hook has (review/list shows the keys).' },
+  ReviewNotAllowed: { meaning: 'review/disable or review/enable of a managed hook (trusted by policy), or of a hook trusted per file (trust/set is its control).' },
 } as const satisfies Record<keyof typeof ErrorCodes, { meaning: string; data?: z.ZodType }>;

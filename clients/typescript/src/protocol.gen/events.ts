@@ -64,6 +64,9 @@ export const SessionInfoSchema = z
     agentId: z.string().optional(),
     agentType: z.string().optional(),
     effort: z.string().optional().describe('The effort level of the current turn (Claude Code: effort.level); claude hooks get it as CLAUDE_EFFORT.'),
+    provider: z.string().optional().describe('pbi: the model provider (hook input `provider`), e.g. "openai".'),
+    agentName: z.string().optional().describe('pbi: the agent\'s name (hook input `agent_name`), "main" or a sub-agent\'s generated name.'),
+    workspaceDirectoryKey: z.string().optional().describe('pbi: hook input `workspace_directory_key` (null when absent).'),
     agent: z.string().optional().describe('wamp: the agent running the conversation (hook input `agent`); default "wamp".'),
     runtime: z
       .string()
@@ -127,6 +130,13 @@ export const EventParamsBaseSchema = z.looseObject({
   agentId: z.string().optional(),
   agentType: z.string().optional(),
   agentTranscriptPath: z.string().optional(),
+  inputMessageCount: z.number().int().min(0).optional().describe('pbi PreCompact: messages in the context being compacted.'),
+  pendingToolExchange: z.boolean().optional().describe('pbi PreCompact: a tool call awaits its result in the context being compacted.'),
+  summaryChars: z.number().int().min(0).optional().describe('pbi PostCompact: length of the compaction summary.'),
+  estimatedContextTokens: z.number().int().min(0).optional().describe('pbi PostCompact: estimated tokens of the compacted context.'),
+  taskInstruction: z.string().optional().describe('pbi SubagentStart, SubagentStop: the instruction the sub-agent was given.'),
+  subagentName: z.string().optional().describe('pbi SubagentStart, SubagentStop: the sub-agent\'s name.'),
+  subagentType: z.string().optional().describe('pbi SubagentStart, SubagentStop: the sub-agent\'s type (the matcher target; "default" when none).'),
   // Claude Code 2.1 events beyond the first thirteen (camelCase of the stdin fields Claude Code sends).
   sessionTitle: z.string().optional().describe('SessionStart: the session title already set, if any.'),
   filePath: z.string().optional().describe('InstructionsLoaded, ConfigChange, FileChanged: the file concerned (absolute).'),

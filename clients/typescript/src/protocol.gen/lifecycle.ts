@@ -3,6 +3,7 @@
 // and of the notifications hookd sends. Hook vocabulary beyond names and provenance stays out.
 import { z } from 'zod';
 import { AuditLogOptionsSchema } from './audit-log.js';
+import { HookReviewSchema } from './hook-review.js';
 import { DiagnosticSchema } from './diagnostics.js';
 import { FAILURE_CLASSES, RUN_STATUSES } from './results.js';
 import { ServerCapabilitiesSchema } from './capabilities.js';
@@ -88,6 +89,21 @@ export const ServerOptionsSchema = z
       .min(1)
       .optional()
       .describe('Dialects with an authorization ledger (bonsai): the JSONL file every decision of a hook that gates an effect is appended to (relative to the workspace; default: the dialect\'s, e.g. bonsai `<home>/.bonsai/authorization-ledger.jsonl`). Not writable: a warning diagnostic, the session goes on without a ledger.'),
+    dangerouslyBypassHookTrust: z
+      .boolean()
+      .optional()
+      .describe('pbi: untrusted and modified hooks run for this hookd process (a warning says so); disabled hooks stay disabled; the review state file is not edited. Also `hookd --dangerously-bypass-hook-trust` and PBI_AGENT_DANGEROUSLY_BYPASS_HOOK_TRUST=1.'),
+    managedHooksPath: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('pbi: a hooks.json the client vouches for as a trusted policy source: its handlers with `managed: true` run without review and cannot be disabled.'),
+    managedPolicyDir: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('pbi: the policy directory of managed hooks files (default /etc/pbi-agent/managed-hooks); a file there counts only when owned by root and not writable by group or others.'),
+    hookStatePath: z.string().min(1).optional().describe('pbi: the review state file; default <home>/.pbi-agent/hooks_state.json.'),
     auditLog: AuditLogOptionsSchema.optional().describe(
       'Append a JSONL audit record of every handler run and every event decision to this file (see protocol/README.md, "Audit log"); overrides `hookd serve --audit-log`. Off by default.',
     ),
@@ -174,6 +190,7 @@ export const HookInfoSchema = z
     state: z.enum(HOOK_STATES).describe('Whether and why it fires now: active, parked, disabled (this session), awaiting_approval, denied, untrusted, modified, invalid.'),
     stateReason: z.string().optional().describe('Why it is not active, in words (e.g. which `enabled = false`, the load error of an invalid entry).'),
     provenance: HookProvenanceSchema,
+    review: HookReviewSchema.optional().describe('Dialects with per-hook trust review (pbi): its key, trust status, current hash, enabled, managed and runnable.'),
     sessionEnabled: z.boolean().optional().describe('Present once hooks/setEnabled toggled it in this session: the value set (it outlasts reloads, not the hookd process).'),
   })
   .meta({ id: 'HookInfo' });

@@ -45,6 +45,7 @@ import { AddSourceParamsSchema, AddSourceResultSchema, RemoveSourceParamsSchema,
 import { ExplainParamsSchema, ExplainResultSchema } from './explain.js';
 import { ApproveHookParamsSchema, ApproveHookResultSchema } from './approval.js';
 import { AskToolApprovalParamsSchema, AskToolApprovalResultSchema } from './tool-approval.js';
+import { ReviewKeyParamsSchema, ReviewListingSchema, ReviewWarningsParamsSchema } from './hook-review.js';
 import { SetEnabledParamsSchema, SetEnabledResultSchema, TestHookParamsSchema, TestHookResultSchema } from './hook-management.js';
 
 export type RequestSpec = {
@@ -146,6 +147,26 @@ export const Requests = withDepthBound({
     result: TestHookResultSchema,
     doc: "Fire one configured hook once on its event with the dialect's synthetic payload (or given params), ignoring its matcher, with production limits and the real runner; answers its decision. Persists nothing (the audit log records it when on; a test run gates no effect, so the authorization ledger does not).",
   },
+  'review/list': {
+    params: EmptyParamsSchema,
+    result: ReviewListingSchema,
+    doc: 'Every hook with its trust review state (key, trust status, current hash, enabled, managed, runnable), discovery diagnostics and the startup warnings, as `hookd hooks --json` and `hookd ui` show them.',
+  },
+  'review/trust': {
+    params: ReviewKeyParamsSchema,
+    result: ReviewListingSchema,
+    doc: 'Trust one hook (by review key) for its current hash, persisted (pbi: hooks_state.json); trusting a disabled hook enables it. Answered with the listing as it is now.',
+  },
+  'review/disable': {
+    params: ReviewKeyParamsSchema,
+    result: ReviewListingSchema,
+    doc: 'Disable one hook (persisted): it never runs, not even under the dangerous bypass. Managed hooks cannot be disabled (-32012).',
+  },
+  'review/enable': {
+    params: ReviewKeyParamsSchema,
+    result: ReviewListingSchema,
+    doc: 'Enable a disabled hook again (persisted); it runs once trusted. Managed hooks cannot be enabled (-32012).',
+  },
   'runs/begin': {
     params: BeginRunParamsSchema,
     result: BeginRunResultSchema,
@@ -179,6 +200,10 @@ export const ServerNotifications = {
   'hooks/backgroundRun': {
     params: BackgroundRunParamsSchema,
     doc: 'A hook run of a fire-and-forget event (nobody waits for its answer) failed: its hook, exit code, signal, failure class and the start of its stderr.',
+  },
+  'hooks/reviewWarnings': {
+    params: ReviewWarningsParamsSchema,
+    doc: 'Hooks discovered untrusted or modified (they stay skipped until reviewed), or the dangerous bypass notice: once after initialize, again when a reload changes them.',
   },
   'hooks/asyncRewake': {
     params: AsyncRewakeParamsSchema,
