@@ -11,7 +11,7 @@ import { OccurrenceCounter, pbiHookKey, pbiKeyPrefix, type PbiKeyParts } from '.
 import { managedSources } from './managed-policy.js';
 import { compilePbiMatcher, strippedMatcher, type MatchFn } from './matcher.js';
 import { parsePbiHooksFile, type ParsedPbiHook } from './parse-hooks-file.js';
-import { pythonStrip } from './python-strip.js';
+import { pythonStrip } from './python-int.js';
 import { pbiFileSources, type PbiSource } from './sources.js';
 import { lookupReviewStatus, readHookState } from './state-file.js';
 import { pbiStatePath } from './state-path.js';

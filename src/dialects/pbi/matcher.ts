@@ -2,7 +2,7 @@
 // unanchored regular expression with bounded cost (src/matching). Knows no files or events; the caller reports errors.
 import { compileJsRegex } from '../../matching/js-regex-matcher.js';
 import type { MatchFn } from '../../matching/bounded-matcher.js';
-import { pythonStrip } from './python-strip.js';
+import { pythonStrip } from './python-int.js';
 
 export type { MatchFn };
 export type CompiledPbiMatcher =

@@ -3,7 +3,7 @@
 import type { Node } from 'jsonc-parser';
 import { normalizeTimeout } from './hook-hash.js';
 import { isObjectNode, literalText, member, plainValue, truthy } from './json-view.js';
-import { pythonStrip } from './python-strip.js';
+import { pythonInt, pythonStrip } from './python-int.js';
 
 export type ParsedPbiHandler = {
   /** After defaulting: missing, null or any falsy value → "command" (only "command" is ever returned). */
@@ -27,8 +27,6 @@ const KNOWN_SKIPPED: Readonly<Record<string, string>> = {
   prompt: 'prompt handlers are parsed but not run (only type "command" runs today)',
   agent: 'agent handlers are parsed but not run (only type "command" runs today)',
 };
-
-const PYTHON_INT_TEXT = /^[\s]*[+-]?[0-9](?:_?[0-9])*[\s]*$/;
 
 /**
  * Skipped (a warning, no handler): not an object; a `type` other than "command" (case-sensitive: "Command" is not
@@ -61,11 +59,12 @@ export function parsePbiHandler(raw: Node, text: string): { readonly handler?: P
   const timeoutNode = field('timeout');
   const timeoutValue = timeoutNode === undefined ? undefined : plainValue(timeoutNode);
   const timeout = normalizeTimeout(timeoutValue, timeoutNode?.type === 'number' ? literalText(text, timeoutNode) : undefined);
-  if (timeoutNode !== undefined) {
+  if (timeoutNode !== undefined && timeoutValue !== null) {
     const at = { path: ['timeout'], node: timeoutNode };
+    const converted = pythonInt(timeoutValue, timeoutNode.type === 'number' ? literalText(text, timeoutNode) : undefined);
     if (timeout.error !== undefined) problems.push({ code: 'invalid-timeout', message: `${timeout.error}; ${timeout.seconds} s applies`, ...at });
-    else if (isRefusedByInt(timeoutValue)) problems.push({ code: 'invalid-timeout', message: `"timeout" ${JSON.stringify(timeoutValue)} is not a whole number of seconds; ${timeout.seconds} s applies (as pbi-agent)`, ...at });
-    else if (timeout.seconds === 1n && isBelowOne(timeoutValue)) problems.push({ code: 'invalid-timeout', message: `"timeout" ${JSON.stringify(timeoutValue)} is below 1 second; 1 s applies (as pbi-agent)`, ...at });
+    else if (converted.kind === 'invalid') problems.push({ code: 'invalid-timeout', message: `"timeout" ${JSON.stringify(timeoutValue)} is not a whole number of seconds; ${timeout.seconds} s applies (as pbi-agent)`, ...at });
+    else if (converted.kind === 'ok' && converted.value < 1n) problems.push({ code: 'invalid-timeout', message: `"timeout" ${JSON.stringify(timeoutValue)} is below 1 second; 1 s applies (as pbi-agent)`, ...at });
   }
 
   const statusNode = field('statusMessage');
@@ -86,19 +85,4 @@ export function parsePbiHandler(raw: Node, text: string): { readonly handler?: P
     },
     problems,
   };
-}
-
-/** int() raises for it (TypeError or ValueError): pbi-agent then uses 600 s without a word. */
-function isRefusedByInt(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'number' || typeof value === 'boolean') return false;
-  if (typeof value === 'string') return !PYTHON_INT_TEXT.test(value);
-  return true;
-}
-
-function isBelowOne(value: unknown): boolean {
-  if (typeof value === 'number') return value < 1;
-  if (typeof value === 'boolean') return !value;
-  if (typeof value === 'string') return PYTHON_INT_TEXT.test(value) && Number(value.replace(/_/g, '').trim()) < 1;
-  return false;
 }
