@@ -93,20 +93,52 @@ export function renderHookState(state: Readonly<Record<string, unknown>>): strin
   return `${dumpStateJson({ state: state as StateObject })}\n`;
 }
 
+type EntryChange = (entry: unknown) => StateObject;
+type Waiter = { readonly resolve: () => void; readonly reject: (error: Error) => void };
+
 /**
  * Writes through the trust store lock (one writer across processes), re-reading the file under it so a concurrent
- * writer's entries survive, and atomically (temp file, fsync, rename). A file that is invalid JSON or has the wrong
- * shape is replaced (as pbi-agent does); one that cannot be read at all is left alone and the write fails.
+ * writer's entries survive, and atomically (temp file, fsync, rename). Calls made while a write is under way go into
+ * the next write together, applied in call order. A file that is invalid JSON or has the wrong shape is replaced (as
+ * pbi-agent does); one that cannot be read at all is left alone and the write fails.
  */
 export function createPbiReviewStore(path: string): ReviewStore {
-  const update = (key: string, change: (entry: unknown) => StateObject): Promise<void> =>
-    withTrustStoreLock(path, async (held) => {
-      const current = readOutcome(path);
-      if (current.unreadable !== undefined) throw new Error(`cannot update ${path}: it ${current.unreadable}`);
-      const state: Record<string, unknown> = Object.assign(emptyState(), current.snapshot.state);
-      state[key] = change(Object.hasOwn(state, key) ? state[key] : undefined);
-      await writeFileAtomic(path, renderHookState(state), { beforeRename: held.assertHeld });
+  let pending: Array<readonly [string, EntryChange]> = [];
+  let waiting: Waiter[] = [];
+  let flushing = false;
+
+  const write = async (changes: ReadonlyArray<readonly [string, EntryChange]>, assertHeld: () => void): Promise<void> => {
+    const current = readOutcome(path);
+    if (current.unreadable !== undefined) throw new Error(`cannot update ${path}: it ${current.unreadable}`);
+    const state: Record<string, unknown> = Object.assign(emptyState(), current.snapshot.state);
+    for (const [key, change] of changes) state[key] = change(Object.hasOwn(state, key) ? state[key] : undefined);
+    await writeFileAtomic(path, renderHookState(state), { beforeRename: assertHeld });
+  };
+
+  const flush = async (): Promise<void> => {
+    flushing = true;
+    for (let backToBack = false; pending.length > 0; backToBack = true) {
+      const changes = pending;
+      const waiters = waiting;
+      pending = [];
+      waiting = [];
+      try {
+        await withTrustStoreLock(path, (held) => write(changes, held.assertHeld), { backToBack });
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    flushing = false;
+  };
+
+  const update = (key: string, change: EntryChange): Promise<void> =>
+    new Promise((resolve, reject) => {
+      pending.push([key, change]);
+      waiting.push({ resolve, reject });
+      if (!flushing) void flush();
     });
+
   return {
     path,
     // Exactly {"enabled": true, "trusted_hash": h}: trusting re-enables and drops extra fields of the entry.

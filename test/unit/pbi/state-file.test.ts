@@ -236,3 +236,21 @@ describe('repr(float) as Python spells it', () => {
   ];
   for (const [value, text] of cases) it(`${value} → ${text}`, () => expect(pythonFloatRepr(value)).toBe(text));
 });
+
+describe('pbi state writes from one process', () => {
+  it('calls made at once are all recorded, in call order (trust then disable of one key → disabled, hash kept)', async () => {
+    const store = createPbiReviewStore(path);
+    await Promise.all([store.trust('k', 'sha256:h'), store.setEnabled('k', false), ...Array.from({ length: 50 }, (_, n) => store.trust(`k${n}`, `sha256:${n}`))]);
+    const state = JSON.parse(readFileSync(path, 'utf8')).state;
+    expect(state.k).toEqual({ enabled: false, trusted_hash: 'sha256:h' });
+    expect(Object.keys(state).length).toBe(51);
+  });
+
+  it('a failed write rejects every call that was in it, and the store keeps working afterwards', async () => {
+    mkdirSync(path, { recursive: true });
+    const store = createPbiReviewStore(path);
+    const results = await Promise.allSettled([store.trust('a', 'sha256:a'), store.trust('b', 'sha256:b')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    await expect(store.setEnabled('a', false)).rejects.toThrow(/cannot update/);
+  });
+});
