@@ -41,6 +41,16 @@ Usage:
   hookd test <Event> --handler JSON | --handler-file FILE [--input FILE|-] [--dialect D] [--workspace DIR]
       Validate and run one handler written as in the dialect's config (e.g. bamboo's {"type":"script",...})
       with production limits; prints its diagnostics and run. Exit 1 when it is invalid or its run failed.
+  hookd hooks [--dialect D] [--workspace DIR | --project-dir DIR] [--home DIR] [--json]
+      The trust review listing (any dialect; pbi as \`pbi-agent hooks\` prints it): per hook its event, trust status
+      (trusted, untrusted, modified, disabled, managed), matcher, source, command, key, hash, status message, timeout
+      and diagnostics; discovery diagnostics on stderr. Real statuses: the dangerous bypass is never applied here.
+      pbi also takes [--managed-hooks FILE] [--managed-policy-dir DIR] (initialize's managedHooksPath/managedPolicyDir).
+  hookd hooks trust|disable|enable '<hook-key>' [--dialect D] [--workspace DIR | --project-dir DIR] [--home DIR]
+      Record the hook as trusted for its current hash, disabled or enabled (pbi: in ~/.pbi-agent/hooks_state.json;
+      a row trusted per file, claude/bamboo: trust only, in hookd's trust store). Exit 0 done; 1 no hook has the key;
+      2 not allowed (managed hooks are trusted by policy and cannot be disabled or enabled). Other dialects'
+      enable|disable take a hook name as below.
   hookd hooks list [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Every configured hook by name (else id) with its state (active, parked, disabled, awaiting approval, denied,
       untrusted, modified, invalid) and provenance (scope, file, line); trust as the store under --home records it.
@@ -87,6 +97,9 @@ async function main(argv: string[]): Promise<number> {
       'audit-log': { type: 'string' },
       dialect: { type: 'string' },
       workspace: { type: 'string' },
+      'project-dir': { type: 'string' },
+      'managed-hooks': { type: 'string' },
+      'managed-policy-dir': { type: 'string' },
       home: { type: 'string' },
       input: { type: 'string' },
       handler: { type: 'string' },
@@ -103,6 +116,12 @@ async function main(argv: string[]): Promise<number> {
   if (values.help) return print(HELP), 0;
   if (values.version) return print(SERVER_VERSION), 0;
   const [command = 'serve', ...rest] = positionals;
+  // --project-dir (pbi-agent's name) is --workspace.
+  const projectDir = values['project-dir'];
+  if (projectDir !== undefined) {
+    if (values.workspace !== undefined && resolve(values.workspace) !== resolve(projectDir)) throw new UsageError('--project-dir is another name of --workspace: give one of them');
+    values.workspace = projectDir;
+  }
   if (values['audit-log'] !== undefined && command !== 'serve') throw new UsageError(`--audit-log is an option of hookd serve, not of hookd ${command}`);
   switch (command) {
     case 'serve': {

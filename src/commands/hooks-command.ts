@@ -1,16 +1,38 @@
-// `hookd hooks list|enable|disable|test`: the management commands of one configured hook, by name (else id), for any
-// dialect. Picks the subcommand and checks its arguments; each subcommand lives in its own file.
+// `hookd hooks [list|trust|enable|disable|test]`: the review listing (no subcommand) and trust by hook key, and the
+// management commands of one configured hook by name (else id), for any dialect (a dialect with per-hook review, pbi:
+// enable/disable take a key and persist). Picks the subcommand and checks its arguments; each lives in its own file.
+import { findDialect } from '../dialects/index.js';
 import { runHooksList } from './hooks-list.js';
+import { runReviewAction, runReviewList } from './hooks-review.js';
 import { runHooksTest } from './hooks-test.js';
 import { runHooksToggle } from './hooks-toggle.js';
 import { UsageError, type CommonFlags } from './load-options.js';
 import type { TestInputFlags } from './test-input.js';
 
-const SUBCOMMANDS = 'list, enable <name>, disable <name>, test <name>';
+const SUBCOMMANDS = '(none: the review listing), list, trust <hook-key>, enable <name|hook-key>, disable <name|hook-key>, test <name>';
 
-export async function runHooksCommand(args: readonly string[], flags: CommonFlags & TestInputFlags & { json?: boolean }, print: (line: string) => void): Promise<number> {
+const INPUT_FLAGS = ['input', 'tool', 'tool-input', 'prompt'] as const;
+
+export async function runHooksCommand(
+  args: readonly string[],
+  flags: CommonFlags & TestInputFlags & { json?: boolean },
+  print: (line: string) => void,
+  printError: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<number> {
   const [subcommand, name, ...extra] = args;
-  if (subcommand === undefined) throw new UsageError(`hookd hooks needs a subcommand: ${SUBCOMMANDS}`);
+  if (subcommand === undefined) {
+    const stray = INPUT_FLAGS.find((flag) => flags[flag] !== undefined);
+    if (stray !== undefined) throw new UsageError(`--${stray} is an option of hookd hooks test, not of hookd hooks`);
+    return runReviewList(flags, print, printError);
+  }
+  const reviewed = findDialect(flags.dialect ?? 'claude')?.reviewStore !== undefined;
+  if (subcommand === 'trust' || (reviewed && (subcommand === 'enable' || subcommand === 'disable'))) {
+    if (name === undefined || name === '') throw new UsageError(`hookd hooks ${subcommand} needs the hook's key (hookd hooks shows them)`);
+    if (extra.length > 0) throw new UsageError(`hookd hooks ${subcommand} takes one hook key, got also "${extra.join(' ')}"`);
+    const stray = [...INPUT_FLAGS, 'json' as const].find((flag) => flags[flag] !== undefined);
+    if (stray !== undefined) throw new UsageError(`--${stray} is not an option of hookd hooks ${subcommand}`);
+    return runReviewAction(subcommand, name, flags, print, printError);
+  }
   if (subcommand === 'list') {
     if (name !== undefined) throw new UsageError(`hookd hooks list takes no arguments, got "${name}"`);
     return runHooksList(flags, print);
@@ -18,9 +40,8 @@ export async function runHooksCommand(args: readonly string[], flags: CommonFlag
   if (subcommand !== 'enable' && subcommand !== 'disable' && subcommand !== 'test') throw new UsageError(`unknown subcommand "hooks ${subcommand}" (hookd hooks ${SUBCOMMANDS})`);
   if (name === undefined || name === '') throw new UsageError(`hookd hooks ${subcommand} needs the hook's name (hookd hooks list shows them)`);
   if (extra.length > 0) throw new UsageError(`hookd hooks ${subcommand} takes one name, got also "${extra.join(' ')}"`);
-  const inputFlags = ['input', 'tool', 'tool-input', 'prompt'] as const;
   if (subcommand !== 'test') {
-    const stray = inputFlags.find((flag) => flags[flag] !== undefined);
+    const stray = INPUT_FLAGS.find((flag) => flags[flag] !== undefined);
     if (stray !== undefined) throw new UsageError(`--${stray} is an option of hookd hooks test, not of hookd hooks ${subcommand}`);
     return runHooksToggle(name, subcommand === 'enable', flags, print);
   }

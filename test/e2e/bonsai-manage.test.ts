@@ -245,7 +245,7 @@ describe('bonsai management through the built CLI (hookd hooks ... --dialect bon
 
   it('usage errors exit 2 with a message on stderr', () => {
     const s = scene();
-    for (const args of [['hooks'], ['hooks', 'frobnicate'], ['hooks', 'test'], ['hooks', 'enable', 'a', 'b'], ['hooks', 'disable', 'audit-bash', '--tool', 'x']]) {
+    for (const args of [['hooks', 'trust'], ['hooks', 'frobnicate'], ['hooks', 'test'], ['hooks', 'enable', 'a', 'b'], ['hooks', 'disable', 'audit-bash', '--tool', 'x']]) {
       const result = hookd([...args, ...flags(s)]);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^hookd: /);
