@@ -54,3 +54,22 @@ describe.skip('npm run demo -- --dialect pbi', () => {
     expect(stdout).toContain('hookd exited with code 0');
   }, 120_000);
 });
+
+// The part that holds with the loader and io alone (parts B, C): the trusted hooks' effects, one continuation pass.
+describe('npm run demo -- --dialect pbi (hook effects)', () => {
+  it('prints the context, a refused prompt, a deny, an updatedInput rewrite, a redacted replacement and one Stop continuation', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [DEMO, '--dialect', 'pbi'], { timeout: 90_000, maxBuffer: 4 * 1024 * 1024 });
+    expect(stdout).toMatch(/^5 hooks loaded, 0 diagnostics$/m);
+    expect(stdout).toContain('context: This project builds with make; run npm test before you finish.');
+    expect(stdout).toContain('decision: block — prompts about secrets are refused');
+    expect(stdout).toContain('decision: deny — rm -rf is not allowed in this project');
+    expect(stdout).toContain('updatedInput: {"command":"git push --force-with-lease origin main"}');
+    expect(stdout).toMatch(/updatedToolOutput: ".*API_KEY=\[redacted\]/);
+    expect(stdout).not.toMatch(/updatedToolOutput: ".*sk-demo-1234/);
+    // The continuation's own Stop (stopHookActive true) is not run again.
+    const continuation = blocks(stdout).filter((block) => block.startsWith('hooks/Stop'))[1];
+    expect(continuation).toContain('hooks run: none matched');
+    expect(continuation).toContain('not fired: ');
+    expect(stdout).toContain('hookd exited with code 0');
+  }, 120_000);
+});
