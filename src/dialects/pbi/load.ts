@@ -63,16 +63,18 @@ export function loadPbiHooks(context: LoadContext): LoadResult {
       return;
     }
     const parsed = parsePbiHooksFile(read.document);
-    diagnostics.push(...parsed.diagnostics);
     if (parsed.rejected) {
+      diagnostics.push(...parsed.diagnostics);
       rejections.push({ source: source.path, errors: 1 });
       return;
     }
+    const fileDiagnostics = [...parsed.diagnostics];
     for (const hook of parsed.hooks) {
       const built = buildHook(hook, source, labels[sourceIndex] ?? source.name, shell, occurrences);
-      diagnostics.push(...built.diagnostics);
+      fileDiagnostics.push(...built.diagnostics);
       pending.push(built.pending);
     }
+    diagnostics.push(...inFileOrder(fileDiagnostics));
   });
 
   const liveKeys = new Set(pending.map((entry) => entry.key));
@@ -137,6 +139,12 @@ function buildHook(hook: ParsedPbiHook, source: PbiSource, label: string, shell:
     data: { pbiSource: source.name },
   };
   return { pending: { spec, key, keyPrefix: pbiKeyPrefix(parts), currentHash, managed, soleHandlerOfGroup: hook.soleHandlerOfGroup, notes }, diagnostics };
+}
+
+/** A file's diagnostics in the order of their place in it (the per-file summary of omitted ones stays last). */
+function inFileOrder(list: readonly Diagnostic[]): Diagnostic[] {
+  const rank = (entry: Diagnostic) => (entry.code === 'more-problems' ? 1 : 0);
+  return [...list].sort((a, b) => rank(a) - rank(b) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /** Id prefixes: the source name; a managed file adds its file name (and `#n` when two share it). */

@@ -24,8 +24,8 @@ export type HandlerProblem = { readonly code: string; readonly message: string; 
 
 /** Handler types pbi-agent parses but does not run. */
 const KNOWN_SKIPPED: Readonly<Record<string, string>> = {
-  prompt: 'prompt handlers are parsed but not run (only type "command" runs today)',
-  agent: 'agent handlers are parsed but not run (only type "command" runs today)',
+  prompt: 'prompt handlers are parsed but not run: only type "command" runs today',
+  agent: 'agent handlers are parsed but not run: only type "command" runs today',
 };
 
 /**
