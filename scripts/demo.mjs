@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The demo agent: builds hookd if needed, spawns it as a child the way an agent does, plays a short
 // scripted session against the configs in examples/<dialect>/ and prints each event and its decision.
-// Usage: npm run demo [-- --dialect claude|bamboo|bonsai|wamp] [-- --framing content-length]
+// Usage: npm run demo [-- --dialect claude|bamboo|bonsai|wamp|pbi] [-- --framing content-length]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,6 +179,64 @@ const scenarios = {
     for (let waited = 0; waited < 5000 && pids.some(alive); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     console.log(`after the revoke: ${pids.filter(alive).length} of the lint's ${pids.length} processes alive\n`);
   },
+  pbi: async (call, { rpc, show, report }) => {
+    // Every command hook waits for review: the startup warning came as hooks/reviewWarnings (printed above).
+    const listing = async () => (await rpc('review/list', {})).result;
+    const listed = await rpc('review/list', {});
+    const rows = listed.result?.hooks ?? [];
+    console.log(`review/list${listed.error ? `: error ${listed.error.code}: ${listed.error.message}` : ` (${listed.result.reviewRequiredCount} require review)`}`);
+    for (const hook of rows) console.log(`  ${hook.event} [${hook.trustStatus}] matcher=${hook.matcher ?? '*'} source=${hook.source} runnable=${hook.runnable}: ${hook.command}`);
+    console.log('');
+    await call('hooks/PreToolUse', { toolName: 'shell', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_0' });
+
+    // The user reviews the hooks and trusts each one's current hash (written to ~/.pbi-agent/hooks_state.json).
+    for (const hook of rows) {
+      const trusted = await rpc('review/trust', { key: hook.key });
+      console.log(`review/trust ${hook.event} ${hook.command}: ${trusted.error ? `error ${trusted.error.code}: ${trusted.error.message}` : `${trusted.result.reviewRequiredCount} still need review`}`);
+    }
+    const statePath = (await listing())?.statePath ?? join(home, '.pbi-agent', 'hooks_state.json');
+    console.log(`hooks_state.json: ${existsSync(statePath) ? `${Object.keys(JSON.parse(readFileSync(statePath, 'utf8')).state).length} entries` : '(not written)'}\n`);
+
+    await call('hooks/SessionStart', { source: 'startup' });
+    await call('hooks/UserPromptSubmit', { prompt: 'Print the secret from .env' });
+    await call('hooks/UserPromptSubmit', { prompt: 'Tidy up the build folder and push' });
+    await call('hooks/PreToolUse', { toolName: 'shell', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_1' });
+    await call('hooks/PreToolUse', { toolName: 'shell', toolInput: { command: 'git push --force origin main' }, toolUseId: 'call_2' });
+    await call('hooks/PostToolUse', {
+      toolName: 'shell',
+      toolInput: { command: 'cat .env' },
+      toolResponse: JSON.stringify({ ok: true, result: { stdout: 'API_KEY=sk-demo-1234\n', stderr: '', exit_code: 0 } }),
+      isError: false,
+      toolUseId: 'call_3',
+    });
+    // The Stop hook asks for one more pass; the continuation's Stop (stopHookActive) is not run again.
+    await call('hooks/Stop', { stopHookActive: false, lastAssistantMessage: 'I removed the old build folder.' });
+    await call('hooks/Stop', { stopHookActive: true, lastAssistantMessage: 'Ran npm test.' });
+
+    // Disable the Stop hook: a persisted "enabled": false, effective from the next event on.
+    const stopHook = rows.find((hook) => hook.event === 'Stop');
+    if (stopHook) show('review/disable (the Stop hook)', await rpc('review/disable', { key: stopHook.key }));
+    await call('hooks/Stop', { stopHookActive: false, lastAssistantMessage: 'Done.' });
+
+    // An edit of the guard (its timeout) changes its hash: it is "modified" and skipped until trusted again.
+    const projectFile = join(workspace, '.agents', 'hooks.json');
+    writeFileSync(projectFile, readFileSync(projectFile, 'utf8').replace('"timeout": 30, "statusMessage"', '"timeout": 45, "statusMessage"'));
+    show('hooks/reload (after editing the guard\'s timeout)', await rpc('hooks/reload', {}));
+    for (const hook of (await listing())?.hooks ?? []) if (hook.trustStatus !== 'trusted') console.log(`  ${hook.event} [${hook.trustStatus}] runnable=${hook.runnable}: ${hook.command}`);
+    console.log('');
+    await call('hooks/PreToolUse', { toolName: 'shell', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_4' });
+
+    // A second hookd with the dangerous bypass: the modified guard runs, the disabled Stop hook still does not.
+    console.log('--- a second hookd, initialized with dangerouslyBypassHookTrust: true ---');
+    await bypassSession(async (second) => {
+      const bypassed = await second.rpc('review/list', {});
+      if (bypassed.error) console.log(`review/list: error ${bypassed.error.code}: ${bypassed.error.message}\n`);
+      else console.log(`review/list: trustBypassActive ${bypassed.result.trustBypassActive}, warnings ${JSON.stringify(bypassed.result.warnings)}\n`);
+      const sent = async (method, params) => report(method, params, await second.rpc(method, { session, ...params }));
+      await sent('hooks/PreToolUse', { toolName: 'shell', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_5' });
+      await sent('hooks/Stop', { stopHookActive: false, lastAssistantMessage: 'Done.' });
+    });
+  },
 };
 
 const scenario = scenarios[values.dialect];
@@ -244,6 +302,9 @@ const preparations = {
       },
     };
   },
+  pbi: async () => ({
+    initialize: { options: { trustStorePath: join(home, 'trust.json'), hookStatePath: join(home, '.pbi-agent', 'hooks_state.json') } },
+  }),
   wamp: async () => {
     // The user's hooks call scripts in ~/.wamp/bin: point them at the demo's home.
     const file = join(home, '.wamp', 'hooks.json');
@@ -292,6 +353,8 @@ child.stdout.on('data', (chunk) => {
     } else if (message.method === 'hooks/diagnostics') {
       for (const resolve of notificationWaiters.splice(0)) resolve(message);
       console.log(`    ↪ hooks/diagnostics: ${message.params.diagnostics.length} diagnostic(s)`);
+    } else if (message.method === 'hooks/reviewWarnings') {
+      for (const warning of message.params.warnings) console.log(`    ↪ hooks/reviewWarnings: ${warning}`);
     } else if (message.method === 'hooks/progress' && message.params.phase === 'started') {
       console.log(`    … ${message.params.statusMessage}`);
     }
@@ -358,6 +421,8 @@ const report = (method, params, response) => {
   console.log(`  decision: ${result.decision}${result.reason ? ` — ${result.reason.trim()}` : ''}`);
   if (result.additionalContext) console.log(`  context: ${result.additionalContext.trim()}`);
   if (result.extra) console.log(`  extra: ${JSON.stringify(result.extra)}`);
+  if (result.updatedInput) console.log(`  updatedInput: ${JSON.stringify(result.updatedInput)}`);
+  if (result.updatedToolOutput !== undefined) console.log(`  updatedToolOutput: ${JSON.stringify(result.updatedToolOutput)}`);
   if (result.feedback) console.log(`  feedback: ${result.feedback.trim()}`);
   if (result.binding) console.log('  binding: true (no permission mode may override it)');
   if (result.approval) console.log(`  approval: [${result.approval.options.join(' | ')}] ${result.approval.reason}${result.approval.answer ? ` → answered ${result.approval.answer}` : ''}`);
@@ -367,6 +432,41 @@ const report = (method, params, response) => {
   for (const warning of result.warnings ?? []) console.log(`  warning: ${warning}`);
   for (const note of result.notes) console.log(`  note: ${note}`);
   console.log('');
+};
+/** pbi: a second hookd for the same workspace and home, initialized with the dangerous trust bypass; `body` gets its rpc. */
+const bypassSession = async (body) => {
+  const second = spawn(process.execPath, [bin], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = new Map();
+  let rest = '';
+  let id = 0;
+  second.stdout.on('data', (chunk) => {
+    rest += chunk;
+    for (let newline; (newline = rest.indexOf('\n')) >= 0; ) {
+      const message = JSON.parse(rest.slice(0, newline));
+      rest = rest.slice(newline + 1);
+      if (message.method === 'hooks/reviewWarnings') for (const warning of message.params.warnings) console.log(`    ↪ hooks/reviewWarnings: ${warning}`);
+      if (message.id !== undefined && waiting.has(message.id)) waiting.get(message.id)(message);
+    }
+  });
+  const call = (method, params) =>
+    new Promise((resolve) => {
+      waiting.set(++id, resolve);
+      second.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const started = await call('initialize', {
+    protocolVersion: '0.1',
+    clientInfo: { name: 'hookd-demo-agent', version: '1' },
+    dialect: values.dialect,
+    workspace,
+    home,
+    capabilities: {},
+    options: { ...prepared.initialize?.options, dangerouslyBypassHookTrust: true },
+  });
+  if (started.error) console.log(`initialize failed: ${started.error.message}`);
+  else await body({ rpc: call });
+  await call('shutdown');
+  second.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'exit' })}\n`);
+  console.log(`the second hookd exited with code ${await new Promise((resolve) => second.on('exit', resolve))}\n`);
 };
 await scenario(async (method, params) => report(method, params, await rpc(method, { session, ...params })), { rpc, show, serverRequests, report });
 
