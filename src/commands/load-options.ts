@@ -14,7 +14,16 @@ import type { RunnerExitControl } from '../runner/types.js';
 
 export class UsageError extends Error {}
 
-export type CommonFlags = { dialect?: string; workspace?: string; home?: string; 'managed-settings'?: string };
+export type CommonFlags = {
+  dialect?: string;
+  workspace?: string;
+  home?: string;
+  'managed-settings'?: string;
+  /** pbi: a hooks file vouched for as a trusted policy source (initialize options.managedHooksPath). */
+  'managed-hooks'?: string;
+  /** pbi: the managed policy directory (initialize options.managedPolicyDir). */
+  'managed-policy-dir'?: string;
+};
 
 export type LoadedEngine = {
   engine: Engine;
@@ -25,7 +34,12 @@ export type LoadedEngine = {
 };
 
 /** What a command may ask of its engine beyond the flags: output excerpts (`hookd test`), every hook's progress (the live line of live-progress.ts). */
-export type EngineExtras = { readonly runOutputExcerptBytes?: number; readonly onProgress?: (progress: ProgressParams) => void };
+export type EngineExtras = {
+  readonly runOutputExcerptBytes?: number;
+  readonly onProgress?: (progress: ProgressParams) => void;
+  /** Variables the configuration must not see (`hookd hooks` drops pbi's bypass variable: the review shows real statuses). */
+  readonly hiddenLoadVariables?: readonly string[];
+};
 
 export function engineFromFlags(flags: CommonFlags, extras: EngineExtras = {}): LoadedEngine {
   const dialectName = flags.dialect ?? 'claude';
@@ -36,15 +50,22 @@ export function engineFromFlags(flags: CommonFlags, extras: EngineExtras = {}): 
   const runner = createProcessRunner({ logger: createLogger('warn') });
   const ownEnv = processEnvironment();
   // A one-shot command waits for async handlers too: nothing would be left to deliver their output to.
-  const { onProgress, ...rest } = extras;
+  const { onProgress, hiddenLoadVariables = [], ...rest } = extras;
   const progress = onProgress ? { onProgress, progress: { hooks: 'all' as const } } : {};
   const engine = new Engine({ dialect, runner, workspace, baseEnv: dialect.inheritedEnvironment?.(ownEnv, {}) ?? ownEnv, asyncInForeground: true, ...rest, ...progress });
   const loadContext: LoadContext = {
     workspace,
     home: flags.home ?? homedir(),
-    env: processEnvironment(),
+    env: withoutVariables(processEnvironment(), hiddenLoadVariables),
     ...(flags['managed-settings'] ? { managedSettingsPath: flags['managed-settings'] } : {}),
+    ...(flags['managed-hooks'] ? { managedHooksPath: resolve(flags['managed-hooks']) } : {}),
+    ...(flags['managed-policy-dir'] ? { managedPolicyDir: resolve(flags['managed-policy-dir']) } : {}),
   };
   engine.load(loadContext);
   return { engine, workspace, loadContext, runner };
+}
+
+function withoutVariables(env: Record<string, string>, names: readonly string[]): Record<string, string> {
+  if (names.length === 0) return env;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
 }

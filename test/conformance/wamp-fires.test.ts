@@ -1,7 +1,7 @@
 // Conformance of the seed's Events table, "Fires" column (seed 002): when each event fires, as far as hookd decides it
 // (the agent decides when to send; hookd refuses to fire what WAMP does not). Real engine, loader and runner.
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION, emit, shellCall, trackedWampBenches } from './wamp-io-bench.js';
+import { CONVERSATION, emit, shellCall, trackedWampBenches } from './wamp-bench.js';
 
 const bench = trackedWampBenches();
 const mark = (name: string) => `touch "$REC/${name}"`;

@@ -4,7 +4,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventName } from '../../src/protocol/index.js';
-import { CONVERSATION, emit, quote, shellCall, trackedWampBenches } from './wamp-io-bench.js';
+import { CONVERSATION, emit, quote, shellCall, trackedWampBenches } from './wamp-bench.js';
 
 const bench = trackedWampBenches();
 const EVENTS: readonly EventName[] = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'];

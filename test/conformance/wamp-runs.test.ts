@@ -3,7 +3,7 @@
 // tools not lent). Through the real engine, the real wamp loader and the real process runner. Test names quote the seed.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { command, recorder, trackedWampBenches } from './wamp-runs-bench.js';
+import { command, recorder, trackedWampBenches } from './wamp-bench.js';
 
 const bench = trackedWampBenches();
 

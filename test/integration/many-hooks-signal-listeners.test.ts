@@ -1,7 +1,7 @@
 // Dozens of hooks in one dispatch all listen to the dispatch's abort signal: that is normal, and Node must not print
 // a "MaxListenersExceededWarning: Possible EventTarget memory leak" to hookd's stderr for it.
 import { afterEach, expect, it } from 'vitest';
-import { trackedWampBenches } from '../conformance/wamp-io-bench.js';
+import { trackedWampBenches } from '../conformance/wamp-bench.js';
 
 const bench = trackedWampBenches();
 const warnings: Error[] = [];

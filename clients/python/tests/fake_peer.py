@@ -64,6 +64,19 @@ def result(request: dict, value: object) -> None:
 INIT_RESULT = {"protocolVersion": "0.1", "serverInfo": {"name": "hookd", "version": "0-fake"}, "dialect": "claude", "events": [], "hooks": [], "diagnostics": [], "fakeExtra": True}
 
 
+def review_listing(method: str, key: str) -> dict:
+    status = {"review/trust": "trusted", "review/disable": "disabled"}.get(method, "untrusted")
+    hook = {
+        "key": key, "trustStatus": status, "currentHash": "sha256:00", "enabled": status != "disabled", "managed": False,
+        "runnable": status == "trusted", "diagnostics": [], "id": "pbi:1", "event": "Stop", "matcher": None,
+        "command": "echo hi", "source": "project", "sourcePath": "/ws/.agents/hooks.json", "statusMessage": None,
+        "timeoutMs": 600000, "futureField": 1,
+    }
+    warnings = ["1 command hook requires trust review and will be skipped."] if status == "untrusted" else []
+    return {"dialect": "pbi", "hooks": [hook], "diagnostics": [], "reviewRequiredCount": len(warnings), "trustBypassActive": False,
+            "warnings": warnings, "statePath": "/home/.pbi-agent/hooks_state.json"}
+
+
 def main() -> None:
     if SCENARIO == "stubborn":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -105,6 +118,20 @@ def main() -> None:
             result(message, {})
             request = message.get("params") or {}
             send({"jsonrpc": "2.0", "id": request.get("id", 9), "method": request["method"], "params": request.get("params")})
+        elif method == "test/notify":
+            # send the client the notification given as {method, params} (hooks/reviewWarnings, ...)
+            result(message, {})
+            note = message.get("params") or {}
+            send({"jsonrpc": "2.0", "method": note["method"], "params": note.get("params")})
+        elif isinstance(method, str) and method.startswith("review/"):
+            # a canned review listing; the key sent (if any) comes back as the only hook's key
+            key = (message.get("params") or {}).get("key", "project:/ws/.agents/hooks.json:Stop::sha256:00:1")
+            if key == "missing":
+                send({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32011, "message": f"hook not found: {key}"}})
+            elif key == "managed":
+                send({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32012, "message": "managed hooks cannot be disabled or enabled manually"}})
+            else:
+                result(message, review_listing(method, key))
         elif method == "hooks/register":
             result(message, {"hookId": "client:1"})
         elif method == "test/die":

@@ -257,6 +257,22 @@ export class HookdClient extends HookdConnection implements EventMethods {
   endRun(params: RequestParams<'runs/end'>, options?: RequestOptions) {
     return this.request('runs/end', params, options);
   }
+  /** review/list: every hook with its trust review state (key, status, current hash, enabled, managed, runnable), the discovery diagnostics and the startup warnings. */
+  reviewList(options?: RequestOptions) {
+    return this.request('review/list', undefined, options);
+  }
+  /** review/trust: trusts the hook with this review key for its current hash (persisted; a disabled hook is enabled again). Unknown key: -32011. */
+  reviewTrust(params: RequestParams<'review/trust'>, options?: RequestOptions) {
+    return this.request('review/trust', params, options);
+  }
+  /** review/disable (persisted): it never runs, not even under the dangerous bypass. Managed hooks: -32012. */
+  reviewDisable(params: RequestParams<'review/disable'>, options?: RequestOptions) {
+    return this.request('review/disable', params, options);
+  }
+  /** review/enable (persisted): a disabled hook runs again once trusted. Managed hooks: -32012. */
+  reviewEnable(params: RequestParams<'review/enable'>, options?: RequestOptions) {
+    return this.request('review/enable', params, options);
+  }
   trustList(options?: RequestOptions) {
     return this.request('trust/list', undefined, options);
   }

@@ -310,6 +310,11 @@ export class HookdConnection implements Disposable {
     return this.onNotification('hooks/diagnostics', listener);
   }
 
+  /** pbi: hooks that stay skipped until reviewed, or the dangerous bypass notice; once after initialize, again when a reload changes them. */
+  onReviewWarnings(listener: (params: ServerNotificationParams<'hooks/reviewWarnings'>) => void): Disposable {
+    return this.onNotification('hooks/reviewWarnings', listener);
+  }
+
   /** A run of a fire-and-forget event (a Bamboo Notification hook) failed: hook, exit code, signal, failure class, stderr excerpt. */
   onBackgroundRun(listener: (params: ServerNotificationParams<'hooks/backgroundRun'>) => void): Disposable {
     return this.onNotification('hooks/backgroundRun', listener);

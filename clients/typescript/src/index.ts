@@ -27,4 +27,6 @@ export type { HookdAbortSignal, HookdAbortSignalLike, HookdChildProcess, HookdRe
 export { initializeParams, spawnHookd, startHookd, type InitializedHookdClient, type SpawnHookdOptions, type StartHookdOptions } from './spawn.js';
 export type * from './protocol-types.js';
 export type { ApprovalRequest as ToolApproval, Diagnostic, EventResult, FileChange, HookInfo, Refusal, RunSummary, ToolDeclaration } from './protocol.gen/index.js';
+export type { HookReview, ReviewedHook, ReviewListing, ReviewStatus, ReviewWarningsParams } from './protocol.gen/index.js';
+export { REVIEW_STATUSES } from './protocol.gen/index.js';
 export { ErrorCodes, EVENT_NAMES, PROTOCOL_VERSION } from './protocol.gen/index.js';

@@ -9,7 +9,7 @@ import { HookdExitedError, HookdNotSidecarError, HookdTimeoutError } from './err
 import { createTransport, DEFAULT_FRAMING, type Framing } from './framing.js';
 import { spawnDiscoveredHookd, type HookdProcessOptions } from './process.js';
 import { SIDECAR_SERVER_NAME, watchForForeignOutput } from './sidecar-check.js';
-import type { RequestParams } from './protocol-types.js';
+import type { RequestParams, ServerNotificationParams } from './protocol-types.js';
 
 type InitializeInput = RequestParams<'initialize'>;
 
@@ -47,6 +47,11 @@ export type SpawnHookdOptions = StartHookdOptions & {
   readonly approve?: ApprovalHandler;
   /** Answers hooks/askToolApproval (a hook's ask on a tool call: allow or deny) and declares capabilities.toolApproval. */
   readonly toolApproval?: ToolApprovalHandler;
+  /**
+   * pbi: called with hooks/reviewWarnings (hooks that stay skipped until reviewed, or the bypass notice). hookd sends
+   * it right after answering initialize, so it is registered before initialize is sent.
+   */
+  readonly onReviewWarnings?: (params: ServerNotificationParams<'hooks/reviewWarnings'>) => void;
   /** wamp: `options.trustWorkspace`, the session trusts its own workspace (a Cloud session); merged over `options`. */
   readonly trustWorkspace?: boolean;
   /** Bound on `initialize` (default 30 s); hookd is killed when it fails. */
@@ -114,6 +119,7 @@ export async function spawnHookd(options: SpawnHookdOptions): Promise<Initialize
   if (options.callMcpTool !== undefined) client.onCallMcpTool(options.callMcpTool);
   if (options.approve !== undefined) client.onApprove(options.approve);
   if (options.toolApproval !== undefined) client.onToolApproval(options.toolApproval);
+  if (options.onReviewWarnings !== undefined) client.onReviewWarnings(options.onReviewWarnings);
   const timeoutMs = options.initializeTimeoutMs ?? 30_000;
   let stopWatching = () => {};
   const foreign = new Promise<never>((_, reject) => {

@@ -8,6 +8,8 @@ import { PBI_CONTINUATIONS, PBI_DEFAULT_TIMEOUT_MS, PBI_STREAM_CAP_BYTES } from 
 import { loadPbiHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { merge } from './merge.js';
+import { eventNotFired } from './continuation-pass.js';
+import { describeReading } from './output-reading.js';
 import { interpret } from './output.js';
 import { createPbiReviewStore, defaultHookStatePath } from './state-file.js';
 
@@ -28,7 +30,9 @@ export const pbiDialect: Dialect = {
   renderStdin,
   environment: () => ({}),
   interpret,
+  describeReading,
   merge,
+  eventNotFired,
   defaultTimeoutMs: PBI_DEFAULT_TIMEOUT_MS,
   maxOutputBytes: PBI_STREAM_CAP_BYTES,
   toolEvents: PBI_TOOL_EVENTS,

@@ -18,7 +18,7 @@ from ._common import (
     session_value,
 )
 from ._discovery import find_sidecar, is_protocol_message
-from .types import DiagnosticsParams, Notification, ProgressParams, parse_message
+from .types import DiagnosticsParams, Notification, ProgressParams, ReviewWarningsParams, parse_message
 
 log = logging.getLogger("hookd")
 
@@ -52,6 +52,7 @@ class ClientBase:
         on_diagnostics: Callable[[DiagnosticsParams], Any] | None = None,
         on_notification: Callable[[Notification], Any] | None = None,
         on_message: Callable[[dict[str, Any]], Any] | None = None,
+        on_review_warnings: Callable[[ReviewWarningsParams], Any] | None = None,
     ) -> None:
         #: The program found (see find_sidecar): argv, path and the rule that found it.
         self.sidecar = find_sidecar(command, env)
@@ -76,6 +77,8 @@ class ClientBase:
         self.on_progress = on_progress
         self.on_diagnostics = on_diagnostics
         self.on_notification = on_notification
+        #: ``hooks/reviewWarnings`` (pbi): hooks that stay skipped until reviewed, or the bypass notice.
+        self.on_review_warnings = on_review_warnings
         self.on_message = on_message
         #: The initialize result, once initialized.
         self.initialize_result: Any = None
@@ -214,10 +217,16 @@ class ClientBase:
         elif note.method == "hooks/diagnostics" and self.on_diagnostics is not None and isinstance(note.params, DiagnosticsParams):
             diagnostics_callback = self.on_diagnostics
             calls.append(lambda: diagnostics_callback(note.params))
+        elif note.method == "hooks/reviewWarnings" and self.on_review_warnings is not None and isinstance(note.params, ReviewWarningsParams):
+            review_callback = self.on_review_warnings
+            calls.append(lambda: review_callback(note.params))
         if self.on_notification is not None:
             notification_callback = self.on_notification
             calls.append(lambda: notification_callback(note))
         return calls
+
+    def _wants_notifications(self) -> bool:
+        return bool(self.on_progress or self.on_diagnostics or self.on_notification or self.on_review_warnings)
 
     @staticmethod
     def _log_callback_error(what: str, error: BaseException) -> None:

@@ -208,6 +208,13 @@ EVENT_FIELDS = frozenset(
         "turn_kind",
         "finish",
         "root_run",
+        "input_message_count",
+        "pending_tool_exchange",
+        "summary_chars",
+        "estimated_context_tokens",
+        "task_instruction",
+        "subagent_name",
+        "subagent_type",
     }
 )
 

@@ -51,6 +51,7 @@ from .types import (
     ReloadResult,
     Response,
     ServerOptions,
+    ReviewListing,
     SetTrustResult,
     TrustListResult,
     UnregisterHookResult,
@@ -368,7 +369,7 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
                 task = self._serving.get(params.get("id") if isinstance(params, dict) else None)
                 if task is not None:
                     task.cancel()
-            if self.on_progress or self.on_diagnostics or self.on_notification:
+            if self._wants_notifications():
                 for call in self._notification_calls(obj):
                     self._call_back(f"the {method} callback", call)
             return
@@ -717,6 +718,22 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
         finally:
             if not self._closing and not self._eof:
                 await self.end_run(run_id)
+
+    async def review_list(self, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/list``: every hook with its trust review state, discovery diagnostics and the startup warnings."""
+        return await self.request("review/list", timeout=timeout)  # type: ignore[no-any-return]
+
+    async def review_trust(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/trust``: trust the hook with this review key for its current hash (persisted; enables it)."""
+        return await self.request("review/trust", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
+
+    async def review_disable(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/disable`` (persisted): it never runs, not even under the bypass. Managed: ReviewNotAllowed."""
+        return await self.request("review/disable", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
+
+    async def review_enable(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/enable`` (persisted): it runs again once trusted. Managed: ReviewNotAllowed."""
+        return await self.request("review/enable", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
 
     async def trust_list(self, *, timeout: float | None = DEFAULT) -> TrustListResult:
         return await self.request("trust/list", timeout=timeout)  # type: ignore[no-any-return]

@@ -53,6 +53,7 @@ from .types import (
     ReloadResult,
     Response,
     ServerOptions,
+    ReviewListing,
     SetTrustResult,
     TrustListResult,
     UnregisterHookResult,
@@ -435,7 +436,7 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
                 return
             if method == "$/cancelRequest":
                 self._on_server_cancel(obj)
-            if self.on_progress or self.on_diagnostics or self.on_notification:
+            if self._wants_notifications():
                 for call in self._notification_calls(obj):
                     try:
                         call()
@@ -761,6 +762,22 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
         finally:
             if not self._closing and not self._eof:
                 self.end_run(run_id)
+
+    def review_list(self, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/list``: every hook with its trust review state, discovery diagnostics and the startup warnings."""
+        return self.request("review/list", timeout=timeout)  # type: ignore[no-any-return]
+
+    def review_trust(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/trust``: trust the hook with this review key for its current hash (persisted; enables it)."""
+        return self.request("review/trust", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
+
+    def review_disable(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/disable`` (persisted): it never runs, not even under the bypass. Managed: ReviewNotAllowed."""
+        return self.request("review/disable", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
+
+    def review_enable(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/enable`` (persisted): it runs again once trusted. Managed: ReviewNotAllowed."""
+        return self.request("review/enable", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
 
     def trust_list(self, *, timeout: float | None = DEFAULT) -> TrustListResult:
         return self.request("trust/list", timeout=timeout)  # type: ignore[no-any-return]

@@ -22,6 +22,8 @@ __all__ = [
     "InternalError",
     "NotInitialized",
     "PersistenceFailed",
+    "HookNotFound",
+    "ReviewNotAllowed",
     "Cancelled",
     "TaskCancelled",
     "RequestTimeout",
@@ -41,6 +43,8 @@ class ErrorCodes:
     INTERNAL_ERROR = -32603
     SERVER_NOT_INITIALIZED = -32002
     PERSISTENCE_FAILED = -32010
+    HOOK_NOT_FOUND = -32011
+    REVIEW_NOT_ALLOWED = -32012
     REQUEST_CANCELLED = -32800
 
 
@@ -94,6 +98,14 @@ class NotInitialized(HookdError):
 
 class PersistenceFailed(HookdError):
     """-32010: hookd could not persist what was asked (e.g. a corrupt trust store)."""
+
+
+class HookNotFound(HookdError):
+    """-32011: review/trust, review/disable or review/enable named a key no hook has (review/list shows the keys)."""
+
+
+class ReviewNotAllowed(HookdError):
+    """-32012: review/disable or review/enable of a managed hook, or of a hook trusted per file (trust/set is its control)."""
 
 
 class Cancelled(HookdError):
@@ -185,6 +197,8 @@ _BY_CODE: dict[int, type[HookdError]] = {
     ErrorCodes.INTERNAL_ERROR: InternalError,
     ErrorCodes.SERVER_NOT_INITIALIZED: NotInitialized,
     ErrorCodes.PERSISTENCE_FAILED: PersistenceFailed,
+    ErrorCodes.HOOK_NOT_FOUND: HookNotFound,
+    ErrorCodes.REVIEW_NOT_ALLOWED: ReviewNotAllowed,
     ErrorCodes.REQUEST_CANCELLED: Cancelled,
 }
 

@@ -67,6 +67,12 @@ __all__ = [
     "SetTrustParams",
     "SetTrustResult",
     "PingResult",
+    "REVIEW_STATUSES",
+    "HookReview",
+    "ReviewedHook",
+    "ReviewListing",
+    "ReviewKeyParams",
+    "ReviewWarningsParams",
     "ProgressParams",
     "DiagnosticsParams",
     "CancelParams",
@@ -249,6 +255,78 @@ class HookInfo(Model):
     disabled: bool | None = None
     trust: str | None = None
     trust_key: str | None = None
+    #: active, parked, disabled, awaiting_approval, denied, untrusted, modified or invalid.
+    state: str | None = None
+    state_reason: str | None = None
+    #: Dialects with per-hook trust review (pbi): its key, trust status, current hash, enabled, managed, runnable.
+    review: HookReview | None = None
+
+
+# ── per-hook trust review (pbi) ──────────────────────────────────────────────────────────────────────
+
+#: trusted, untrusted (never reviewed), modified (reviewed for another hash), disabled, managed (by policy).
+REVIEW_STATUSES = ("trusted", "untrusted", "modified", "disabled", "managed")
+
+
+@dataclass
+class HookReview(Model):
+    """``HookInfo.review``: the stable ``key`` review/trust|disable|enable take, ``trust_status`` (REVIEW_STATUSES),
+    the ``current_hash`` (``sha256:<hex>``), and whether it is enabled, managed and runnable now."""
+
+    key: str
+    trust_status: str
+    current_hash: str
+    enabled: bool
+    managed: bool
+    runnable: bool
+    diagnostics: list[str]
+
+
+@dataclass
+class ReviewedHook(HookReview):
+    """One row of a review listing (``review/list``; ``hookd hooks --json``; ``hookd ui``)."""
+
+    id: str = ""
+    event: str = ""
+    #: As written; None when omitted.
+    matcher: str | None = None
+    command: str = ""
+    #: pbi: global, project or managed; other dialects: the scope.
+    source: str = ""
+    source_path: str = ""
+    status_message: str | None = None
+    timeout_ms: int = 0
+    #: Hooks trusted per file (claude, bamboo): the trust/set key a trust of this row trusts.
+    trust_key: str | None = None
+
+
+@dataclass
+class ReviewListing(Model):
+    """What review/list, review/trust, review/disable and review/enable answer."""
+
+    dialect: str
+    hooks: list[ReviewedHook]
+    diagnostics: list[str]
+    #: Hooks untrusted or modified (skipped until trusted).
+    review_required_count: int
+    trust_bypass_active: bool
+    #: The startup warnings, without a ``Warning: `` prefix.
+    warnings: list[str]
+    state_path: str | None = None
+
+
+@dataclass
+class ReviewKeyParams(Model):
+    key: str
+
+
+@dataclass
+class ReviewWarningsParams(Model):
+    """``hooks/reviewWarnings``: once after initialize, again when a reload changes them."""
+
+    warnings: list[str]
+    review_required_count: int
+    trust_bypass_active: bool
 
 
 # ── initialize ───────────────────────────────────────────────────────────────────────────────────────
@@ -304,6 +382,14 @@ class ServerOptions(Model):
     ledger_path: str | None = None
     #: wamp: the session trusts its own workspace (a Cloud session): project hooks run without trust/set.
     trust_workspace: bool | None = None
+    #: pbi: untrusted and modified hooks run for this process (with a warning); disabled ones stay off; nothing written.
+    dangerously_bypass_hook_trust: bool | None = None
+    #: pbi: a hooks.json the client vouches for as a trusted policy source (its ``managed: true`` handlers run unreviewed).
+    managed_hooks_path: str | None = None
+    #: pbi: the policy directory of managed hooks files (default /etc/pbi-agent/managed-hooks; root-owned files only).
+    managed_policy_dir: str | None = None
+    #: pbi: the review state file (default <home>/.pbi-agent/hooks_state.json).
+    hook_state_path: str | None = None
 
 
 @dataclass
@@ -378,6 +464,12 @@ class SessionInfo(Model):
     agent: str | None = None
     #: wamp: ``"native"`` (default) or a foreign runtime such as ``"acp"`` (no Stop; tool events only for lent tools).
     runtime: str | None = None
+    #: pbi: the model provider (hook input ``provider``).
+    provider: str | None = None
+    #: pbi: ``main`` or a sub-agent's name (hook input ``agent_name``).
+    agent_name: str | None = None
+    #: pbi: hook input ``workspace_directory_key`` (null when absent).
+    workspace_directory_key: str | None = None
 
 
 @dataclass
@@ -440,6 +532,16 @@ class EventParams(Model):
     finish: str | None = None
     #: Stop: the run is a root run (default true); wamp fires Stop only for native root runs.
     root_run: bool | None = None
+    #: pbi PreCompact: messages in the context being compacted; a tool call awaits its result.
+    input_message_count: int | None = None
+    pending_tool_exchange: bool | None = None
+    #: pbi PostCompact: length of the summary; estimated tokens of the compacted context.
+    summary_chars: int | None = None
+    estimated_context_tokens: int | None = None
+    #: pbi SubagentStart, SubagentStop: the sub-agent's instruction, name and type (the matcher target).
+    task_instruction: str | None = None
+    subagent_name: str | None = None
+    subagent_type: str | None = None
     extra: dict[str, Any] | None = None
 
 
@@ -893,6 +995,10 @@ REQUESTS: dict[str, tuple[type[Model] | None, type[Model] | None]] = {
     "runs/end": (EndRunParams, EndRunResult),
     "trust/list": (None, TrustListResult),
     "trust/set": (SetTrustParams, SetTrustResult),
+    "review/list": (None, ReviewListing),
+    "review/trust": (ReviewKeyParams, ReviewListing),
+    "review/disable": (ReviewKeyParams, ReviewListing),
+    "review/enable": (ReviewKeyParams, ReviewListing),
     **{f"hooks/{event}": (EventParams, EventResult) for event in EVENTS + FILE_AND_SHELL_EVENTS},
 }
 CLIENT_NOTIFICATIONS: dict[str, type[Model] | None] = {
@@ -904,6 +1010,7 @@ CLIENT_NOTIFICATIONS: dict[str, type[Model] | None] = {
 SERVER_NOTIFICATIONS: dict[str, type[Model] | None] = {
     "hooks/progress": ProgressParams,
     "hooks/diagnostics": DiagnosticsParams,
+    "hooks/reviewWarnings": ReviewWarningsParams,
     "$/cancelRequest": CancelParams,
 }
 #: server → client requests: method → (params type, result type).

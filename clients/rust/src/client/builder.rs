@@ -206,6 +206,16 @@ impl Builder {
         }));
         self
     }
+    /// Called on the reader task for every `hooks/reviewWarnings` (pbi: once after initialize, again when a reload
+    /// changes them): hooks that stay skipped until reviewed, or the dangerous bypass notice.
+    pub fn on_review_warnings(mut self, f: impl Fn(&ReviewWarningsParams) + Send + Sync + 'static) -> Self {
+        self.callbacks.push(Arc::new(move |n| {
+            if let ServerNotification::ReviewWarnings(w) = n {
+                f(w)
+            }
+        }));
+        self
+    }
     /// Answers hookd's `hooks/judge` (Claude `prompt` and `agent` hooks, bonsai `llm_prompt`) with the agent's model,
     /// and declares `capabilities.modelJudge`: a verdict ([`JudgeResult::ok`], [`JudgeResult::not_ok`]), or for a
     /// request with `reply: "text"` ([`JudgeParams::wants_text`]) the model's reply, [`JudgeResult::text`]. An answer

@@ -80,6 +80,32 @@ impl Hookd {
         Ok(result.ended)
     }
 
+    /// Every hook with its trust review state (key, status, current hash, enabled, managed, runnable), the
+    /// discovery diagnostics and the startup warnings (`review/list`).
+    pub async fn review_list(&self) -> Result<ReviewListing> {
+        self.request::<(), _>(methods::REVIEW_LIST, None).await
+    }
+
+    /// Trusts the hook with this review key for its current hash (persisted; a disabled hook is enabled again).
+    pub async fn review_trust(&self, key: &str) -> Result<ReviewListing> {
+        self.review_action(methods::REVIEW_TRUST, key).await
+    }
+
+    /// Disables the hook (persisted): it never runs, not even under the bypass. Managed: `ReviewNotAllowed` (-32012).
+    pub async fn review_disable(&self, key: &str) -> Result<ReviewListing> {
+        self.review_action(methods::REVIEW_DISABLE, key).await
+    }
+
+    /// Enables a disabled hook again (persisted); it runs once trusted.
+    pub async fn review_enable(&self, key: &str) -> Result<ReviewListing> {
+        self.review_action(methods::REVIEW_ENABLE, key).await
+    }
+
+    async fn review_action(&self, method: &str, key: &str) -> Result<ReviewListing> {
+        let params = ReviewKeyParams { key: key.into(), other: JsonObject::new() };
+        self.request(method, Some(&params)).await
+    }
+
     pub async fn trust_list(&self) -> Result<TrustListResult> {
         self.request::<(), _>(methods::TRUST_LIST, None).await
     }

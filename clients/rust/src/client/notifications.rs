@@ -12,6 +12,8 @@ pub enum ServerNotification {
     Progress(ProgressParams),
     /// `hooks/diagnostics`: the complete current diagnostics, after a reload.
     Diagnostics(DiagnosticsParams),
+    /// `hooks/reviewWarnings` (pbi): hooks that stay skipped until reviewed, or the dangerous bypass notice.
+    ReviewWarnings(ReviewWarningsParams),
     /// Anything else (or a known method whose params did not match).
     Other { method: String, params: Option<Value> },
 }

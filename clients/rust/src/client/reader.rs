@@ -97,6 +97,10 @@ fn dispatch(conn: &Arc<Conn>, message: Message) {
                     Some(Ok(diagnostics)) => ServerNotification::Diagnostics(diagnostics),
                     _ => ServerNotification::Other { method, params },
                 },
+                methods::REVIEW_WARNINGS => match params.as_ref().map(|p| serde_json::from_value::<ReviewWarningsParams>(p.clone())) {
+                    Some(Ok(warnings)) => ServerNotification::ReviewWarnings(warnings),
+                    _ => ServerNotification::Other { method, params },
+                },
                 _ => ServerNotification::Other { method, params },
             };
             conn.notify_all(notification);

@@ -143,17 +143,65 @@ events! {
         any {}
     }
     /// A subagent starts.
-    SubagentStart { req {} opt { agent_id: String, agent_type: String, agent_transcript_path: String } any {} }
+    SubagentStart {
+        req {}
+        opt {
+            agent_id: String,
+            agent_type: String,
+            agent_transcript_path: String,
+            /// pbi: the instruction the sub-agent was given.
+            task_instruction: String,
+            /// pbi: the sub-agent's name.
+            subagent_name: String,
+            /// pbi: the sub-agent's type (the matcher target; "default" when none).
+            subagent_type: String,
+        }
+        any {}
+    }
     /// A subagent is about to stop.
     SubagentStop {
         req {}
-        opt { stop_hook_active: bool, last_assistant_message: String, agent_id: String, agent_type: String, agent_transcript_path: String }
+        opt {
+            stop_hook_active: bool,
+            last_assistant_message: String,
+            agent_id: String,
+            agent_type: String,
+            agent_transcript_path: String,
+            /// pbi: the instruction the sub-agent was given.
+            task_instruction: String,
+            /// pbi: the sub-agent's name.
+            subagent_name: String,
+            /// pbi: the sub-agent's type (the matcher target; "default" when none).
+            subagent_type: String,
+        }
         any {}
     }
     /// Before compaction (`trigger`: manual or auto; default manual).
-    PreCompact { req {} opt { trigger: String, custom_instructions: String } any {} }
+    PreCompact {
+        req {}
+        opt {
+            trigger: String,
+            custom_instructions: String,
+            /// pbi: messages in the context being compacted.
+            input_message_count: u64,
+            /// pbi: a tool call awaits its result in the context being compacted.
+            pending_tool_exchange: bool,
+        }
+        any {}
+    }
     /// After compaction.
-    PostCompact { req {} opt { trigger: String, custom_instructions: String } any {} }
+    PostCompact {
+        req {}
+        opt {
+            trigger: String,
+            custom_instructions: String,
+            /// pbi: length of the compaction summary.
+            summary_chars: u64,
+            /// pbi: estimated tokens of the compacted context.
+            estimated_context_tokens: u64,
+        }
+        any {}
+    }
     /// Before a write operation touches the disk: send it with every file of the operation before the first write
     /// (each file's hooks see its diff; a block on any file stops the whole operation).
     PreFileWrite {

@@ -90,6 +90,18 @@ pub struct ServerOptions {
     /// wamp: the session trusts its own workspace (a Cloud session): project hooks run without `trust/set`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trust_workspace: Option<bool>,
+    /// pbi: untrusted and modified hooks run for this process (with a warning); disabled ones stay off; nothing written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dangerously_bypass_hook_trust: Option<bool>,
+    /// pbi: a hooks.json the client vouches for as a trusted policy source (`managed: true` handlers run unreviewed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_hooks_path: Option<String>,
+    /// pbi: the policy directory of managed hooks files (default /etc/pbi-agent/managed-hooks; root-owned files only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_policy_dir: Option<String>,
+    /// pbi: the review state file (default `<home>/.pbi-agent/hooks_state.json`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_state_path: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }
@@ -255,6 +267,9 @@ pub struct HookInfo {
     /// Present once hooks/setEnabled toggled it in this session: the value set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_enabled: Option<bool>,
+    /// Dialects with per-hook trust review (pbi): key, trust status, current hash, enabled, managed, runnable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<HookReview>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

@@ -19,6 +19,7 @@ mod lifecycle;
 mod management;
 mod notifications;
 mod programmatic;
+mod review;
 mod results;
 mod session;
 mod unknown;
@@ -31,6 +32,7 @@ pub use lifecycle::*;
 pub use management::*;
 pub use notifications::*;
 pub use programmatic::*;
+pub use review::*;
 pub use results::*;
 pub use session::*;
 pub use unknown::*;
@@ -53,6 +55,10 @@ pub mod error_codes {
     pub const INTERNAL_ERROR: i64 = -32603;
     pub const SERVER_NOT_INITIALIZED: i64 = -32002;
     pub const PERSISTENCE_FAILED: i64 = -32010;
+    /// review/trust|disable|enable: no hook has that key.
+    pub const HOOK_NOT_FOUND: i64 = -32011;
+    /// review/disable|enable of a managed hook, or of a hook trusted per file.
+    pub const REVIEW_NOT_ALLOWED: i64 = -32012;
     pub const REQUEST_CANCELLED: i64 = -32800;
 }
 
@@ -72,6 +78,10 @@ pub mod methods {
     pub const END_RUN: &str = "runs/end";
     pub const TRUST_LIST: &str = "trust/list";
     pub const TRUST_SET: &str = "trust/set";
+    pub const REVIEW_LIST: &str = "review/list";
+    pub const REVIEW_TRUST: &str = "review/trust";
+    pub const REVIEW_DISABLE: &str = "review/disable";
+    pub const REVIEW_ENABLE: &str = "review/enable";
     pub const CANCEL_REQUEST: &str = "$/cancelRequest";
     /// Server → client request.
     pub const INVOKE_HOOK: &str = "hooks/invoke";
@@ -86,4 +96,6 @@ pub mod methods {
     /// Server → client notifications.
     pub const PROGRESS: &str = "hooks/progress";
     pub const DIAGNOSTICS: &str = "hooks/diagnostics";
+    /// Hooks that stay skipped until reviewed, or the dangerous bypass notice (pbi).
+    pub const REVIEW_WARNINGS: &str = "hooks/reviewWarnings";
 }

@@ -34,6 +34,15 @@ pub struct SessionInfo {
     /// events only for the tools the client registered at initialize (WAMP's tools lent to the agent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runtime: Option<String>,
+    /// pbi: the model provider (hook input `provider`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    /// pbi: `main` or a sub-agent's name (hook input `agent_name`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_name: Option<String>,
+    /// pbi: hook input `workspace_directory_key` (null when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace_directory_key: Option<String>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

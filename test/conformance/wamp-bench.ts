@@ -1,14 +1,15 @@
-// A scratch WAMP setup for the io conformance tests: temp home, project and record dir, a real Engine with the real
-// process runner and the wamp dialect, hooks written as `~/.wamp/hooks.json` (the seed's format) and read by its loader. Every hook process
-// carries a per-bench mark so each test proves by /proc that nothing was left running.
+// A scratch WAMP setup for the conformance tests: temp home, project and record dir, a real Engine with the real
+// process runner and the wamp dialect, hooks written as `~/.wamp/hooks.json` (the seed's format) and read by its loader;
+// events sent as one configured file (configure/dispatch) or as the server sends them in runs (start/send). Every hook
+// process carries a per-bench mark so each test proves by /proc that nothing was left running.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { wampDialect } from '../../src/dialects/wamp/index.js';
-import type { Dialect, ToolKinds } from '../../src/engine/dialect.js';
 import { Engine, type DispatchOptions } from '../../src/engine/engine.js';
-import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
+import { toolKindsOf } from '../../src/engine/tool-kinds.js';
+import { EventParamsSchemas, type EventName, type EventParams, type EventResult, type ToolDeclaration } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
 import { createProcessRunner } from '../../src/runner/process-runner.js';
 import { killProcessesWithEnv, processesWithEnv } from '../helpers/processes.js';
@@ -17,14 +18,21 @@ import { scratchDir } from '../helpers/scratch.js';
 export const TEST_MARK = 'HOOKD_TEST_MARK';
 export const CONVERSATION = 'conversation-1';
 
-/** One handler of `hooks.json`, as the seed writes it. */
-export type WampHandler = { type: string; command: string; timeout?: number };
+/** One handler of `hooks.json`, as the seed writes it (tests of bad files add other fields). */
+export type WampHandler = { type?: string; command?: string; timeout?: number; [field: string]: unknown };
 export type WampGroup = { matcher?: string; hooks: WampHandler[] };
-export type WampHooksFile = { hooks: Partial<Record<EventName, WampGroup[]>> };
+export type WampHooksFile = { hooks: Partial<Record<string, WampGroup[]>> };
+
+export const command = (text: string): WampHandler => ({ type: 'command', command: text });
+/** A handler that appends its stdin as one line to `$REC/<name>.jsonl`, then runs `then` (default: nothing). */
+export const recorder = (name: string, then = 'true'): WampHandler => command(`{ cat; echo; } >> "$REC/${name}.jsonl"; ${then}`);
+
+/** The params of one send: always in a Run. */
+export type Send = Partial<EventParams> & { readonly runId: string };
 
 export type BenchOptions = {
   /** The initialize `tools` (registered WAMP tools); default none. */
-  readonly tools?: readonly string[];
+  readonly tools?: readonly (string | ToolDeclaration)[];
   /** Variables of hookd's own environment (on top of the test process's), before the dialect's inherited filter. */
   readonly hookdEnv?: Readonly<Record<string, string>>;
   readonly runOutputExcerptBytes?: number;
@@ -49,10 +57,17 @@ export class WampBench {
     return join(this.home, '.wamp', 'hooks.json');
   }
 
-  /** Writes `~/.wamp/hooks.json` and starts an engine on it. */
+  /** Writes `~/.wamp/hooks.json` and starts an engine on it; the file must load without diagnostics. */
   configure(file: WampHooksFile): Engine {
     writeFileSync(this.userFile, JSON.stringify(file, null, 2));
-    return this.#start(wampDialect);
+    const engine = this.start();
+    expect(engine.snapshot.diagnostics, 'diagnostics of the hooks file').toEqual([]);
+    return engine;
+  }
+
+  /** Writes `~/.wamp/hooks.json` (an object, or text as is) without (re)starting the engine. */
+  writeUser(file: WampHooksFile | string): void {
+    writeFileSync(this.userFile, typeof file === 'string' ? file : `${JSON.stringify(file, null, 2)}\n`);
   }
 
   /** A file with one group on `event` running `command` (matcher `*` on tool events). */
@@ -60,23 +75,40 @@ export class WampBench {
     return this.configure({ hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command, ...extra }] }] } });
   }
 
-  /** The load's diagnostics must be empty: these tests write valid files. */
-  #start(dialect: Dialect): Engine {
+  /** "initialize": an engine loads the files as they are now (diagnostics allowed); `tools`: the client's registered tools. */
+  start(options: { readonly tools?: readonly (string | ToolDeclaration)[] } = {}): Engine {
     // As the server does: the dialect filters hookd's environment once per session (session-handlers.ts).
     const hookdEnv = { ...processEnvironment(), ...this.#options.hookdEnv, REC: this.rec, [TEST_MARK]: this.mark };
-    const baseEnv = dialect.inheritedEnvironment?.(hookdEnv, {}) ?? hookdEnv;
-    const tools: ToolKinds = new Map((this.#options.tools ?? []).map((name) => [name, { name, kind: 'other' as const }]));
+    const baseEnv = wampDialect.inheritedEnvironment?.(hookdEnv, {}) ?? hookdEnv;
     this.#engine = new Engine({
-      dialect,
+      dialect: wampDialect,
       runner: createProcessRunner(),
       workspace: this.project,
       baseEnv,
-      toolKinds: tools,
+      toolKinds: toolKindsOf(options.tools ?? this.#options.tools ?? []),
       ...(this.#options.runOutputExcerptBytes !== undefined ? { runOutputExcerptBytes: this.#options.runOutputExcerptBytes } : {}),
     });
-    const snapshot = this.#engine.load({ workspace: this.project, home: this.home, env: {} });
-    expect(snapshot.diagnostics, 'diagnostics of the hooks file').toEqual([]);
+    this.#engine.load({ workspace: this.project, home: this.home, env: {} });
     return this.#engine;
+  }
+
+  /** One `hooks/<event>` request as the server handles it: schema defaults, wamp's own checks, then the engine. */
+  async send(event: EventName, params: Send, session: Partial<EventParams['session']> = {}): Promise<EventResult> {
+    if (this.#engine === undefined) throw new Error('start() first');
+    const parsed = EventParamsSchemas[event].parse({ session: { id: CONVERSATION, cwd: this.project, ...session }, ...params }) as EventParams;
+    const invalid = wampDialect.validateParams?.(event, parsed);
+    if (invalid !== undefined) throw new Error(invalid);
+    return (await this.#engine.dispatch(event, parsed)).result;
+  }
+
+  /** The stdin objects `recorder(name)` saw, in order. */
+  recorded(name: string): Record<string, unknown>[] {
+    const file = join(this.rec, `${name}.jsonl`);
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
   /** One event as a WAMP agent sends it: in a Run (runId) of the conversation. */
