@@ -9,6 +9,8 @@ import { startUiServer, type RunningUiServer } from '../../src/ui/ui-server.js';
 import { chromiumPath, launchChromium, type LaunchedBrowser } from '../helpers/browser.js';
 
 const executable = chromiumPath();
+/** The page's document, inside functions playwright runs in the browser (the test tsconfig has no DOM lib). */
+declare const document: { querySelector(selector: string): { textContent: string | null; getAttribute(name: string): string | null } | null };
 
 const HASH = `sha256:${'a'.repeat(64)}`;
 function hook(key: string, status: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -109,13 +111,13 @@ describe.skipIf(executable === undefined)('the hookd ui page in chromium', () =>
     expect(await c.locator('button').count()).toBe(0);
 
     await a.locator('button[data-action="trust"]').click();
-    await page.waitForFunction(`document.querySelector('#status')?.textContent?.startsWith('Trusted hook:')`);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('Trusted hook:'));
     expect(await page.locator('#status').textContent()).toBe('Trusted hook: PreToolUse sh a.sh <b>not html</b>');
     expect(await field(a, 'trust-status')).toBe('trusted');
     await a.locator('button[data-action="disable"]').click();
-    await page.waitForFunction(`document.querySelector('article.hook[data-hook-key="a"] [data-field="trust-status"]')?.textContent === 'disabled'`);
+    await page.waitForFunction(() => document.querySelector('article.hook[data-hook-key="a"] [data-field="trust-status"]')?.textContent === 'disabled');
     await a.locator('button[data-action="enable"]').click();
-    await page.waitForFunction(`document.querySelector('#status')?.textContent?.startsWith('Enabled hook:')`);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('Enabled hook:'));
     expect(backend.calls).toEqual([{ action: 'trust', key: 'a' }, { action: 'disable', key: 'a' }, { action: 'enable', key: 'a' }]);
     expect(new Set(authorizations)).toEqual(new Set([`Bearer ${ui.token}`]));
 
@@ -133,12 +135,12 @@ describe.skipIf(executable === undefined)('the hookd ui page in chromium', () =>
     await page.waitForSelector('body[data-ready="true"]');
     backend.failNext = true;
     await page.locator('article.hook[data-hook-key="b"] button[data-action="disable"]').click();
-    await page.waitForFunction(`document.querySelector('#status')?.getAttribute('data-kind') === 'error'`);
+    await page.waitForFunction(() => document.querySelector('#status')?.getAttribute('data-kind') === 'error');
     expect(await page.locator('#status').textContent()).toBe('Error: could not write /home/.pbi-agent/hooks_state.json');
     expect(await page.locator('article.hook[data-hook-key="b"] button[data-action="disable"]').isEnabled()).toBe(true);
     backend.statuses.a = 'modified';
     await page.locator('#refresh').click();
-    await page.waitForFunction(`document.querySelector('#status')?.textContent === 'Reloaded the hooks configuration.'`);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Reloaded the hooks configuration.');
     expect(await page.locator('article.hook[data-hook-key="a"] [data-field="trust-status"]').textContent()).toBe('modified');
     await page.close();
   }, 60_000);
