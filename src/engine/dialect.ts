@@ -11,6 +11,8 @@ export type CommandHandler = {
   readonly args?: readonly string[];
   /** Shell for the shell form; default `sh`. */
   readonly shell?: string;
+  /** Shell form as a login shell: `shell -lc command` (pbi-agent runs `[$SHELL or /bin/sh, "-lc", command]`). */
+  readonly loginShell?: boolean;
   readonly timeoutMs: number;
   readonly statusMessage?: string;
   /** `block`: a hook that cannot start, times out, exits unexpectedly or prints bad output blocks. */

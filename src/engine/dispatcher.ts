@@ -100,7 +100,7 @@ export function eventContext(event: EventName, params: EventParams, workspace: s
 
 function commandLine(handler: CommandHandler): CommandLine {
   if (handler.args) return { kind: 'exec', file: handler.command, args: handler.args };
-  return { kind: 'shell', script: handler.command, ...(handler.shell ? { shell: handler.shell } : {}) };
+  return { kind: 'shell', script: handler.command, ...(handler.shell ? { shell: handler.shell } : {}), ...(handler.loginShell === true ? { login: true } : {}) };
 }
 
 export function placementOf(context: EventContext, hook: HookSpec): Placement {

@@ -163,6 +163,7 @@ function shellArgs(shell: string, script: string): string[] {
 function commandArgv(command: CommandLine): { file: string; args: readonly string[] } {
   if (command.kind === 'exec') return { file: command.file, args: command.args };
   const shell = command.shell ?? 'sh';
+  if (command.login === true) return { file: shell, args: ['-lc', command.script] };
   return { file: shell, args: shellArgs(shell, command.script) };
 }
 

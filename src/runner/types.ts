@@ -2,8 +2,8 @@
 // Types only; the implementation is runner/process-runner.ts, the only module that spawns.
 
 export type CommandLine =
-  /** Shell form: `shell -c script` (shell defaults to `sh`). */
-  | { readonly kind: 'shell'; readonly script: string; readonly shell?: string }
+  /** Shell form: `shell -c script` (shell defaults to `sh`); `login`: `shell -lc script`, nothing added. */
+  | { readonly kind: 'shell'; readonly script: string; readonly shell?: string; readonly login?: boolean }
   /** Exec form: the file is executed directly with args, no shell. */
   | { readonly kind: 'exec'; readonly file: string; readonly args: readonly string[] };
 

@@ -1,14 +1,13 @@
 // A scratch pbi setup for the io conformance tests: temp home, project and record dir, a real Engine with the real
 // process runner and the pbi dialect's envelope, output reading, merge and firing rules. Hooks are written as
-// `<project>/.agents/hooks.json` (the seed's format); until the pbi loader lands they become HookSpecs here (one per
-// command handler, in discovery order, Codex-style matchers). Every hook process carries a per-bench mark so each
-// test proves by /proc that nothing was left running.
+// `<project>/.agents/hooks.json` (the seed's format) and read by the pbi loader, with the dangerous trust bypass on (these
+// tests are about input and output, not review: every hook runs; the state file is never written). Every hook process
+// carries a per-bench mark so each test proves by /proc that nothing was left running.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { pbiDialect } from '../../src/dialects/pbi/index.js';
-import type { Dialect, HookSpec } from '../../src/engine/dialect.js';
 import { Engine, type DispatchOptions } from '../../src/engine/engine.js';
 import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
@@ -23,45 +22,6 @@ export type PbiHandler = { type?: string; command: string; timeout?: number; sta
 export type PbiGroup = { matcher?: string; hooks: PbiHandler[] };
 export type PbiHooksFile = { hooks: Partial<Record<EventName, PbiGroup[]>> };
 
-/** Codex-style matching (seed "Matchers"): omitted/empty/`*` all, `a|b` words exact, else an unanchored regex; no target: not consulted. */
-function codexMatcher(matcher: string | undefined): (target: string | undefined) => boolean {
-  const text = (matcher ?? '').trim();
-  if (text === '' || text === '*') return () => true;
-  if (/^[A-Za-z0-9_.:/-]+(\|[A-Za-z0-9_.:/-]+)*$/.test(text)) {
-    const words = new Set(text.split('|'));
-    return (target) => target === undefined || words.has(target);
-  }
-  const regex = new RegExp(text);
-  return (target) => target === undefined || regex.test(target);
-}
-
-/** One HookSpec per command handler, discovery order (events, groups, handlers), as the pbi loader makes them. */
-function hookSpecs(file: PbiHooksFile, source: string): HookSpec[] {
-  const hooks: HookSpec[] = [];
-  for (const [event, groups] of Object.entries(file.hooks) as [EventName, PbiGroup[]][]) {
-    groups.forEach((group, g) =>
-      group.hooks.forEach((handler, h) => {
-        hooks.push({
-          id: `project:${event}[${g}].hooks[${h}]`,
-          event,
-          ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
-          matches: codexMatcher(group.matcher),
-          handler: {
-            type: 'command',
-            command: handler.command,
-            timeoutMs: (handler.timeout ?? 600) * 1000,
-            ...(handler.statusMessage !== undefined ? { statusMessage: handler.statusMessage } : {}),
-            onFailure: 'continue',
-          },
-          source,
-          scope: 'project',
-        });
-      }),
-    );
-  }
-  return hooks;
-}
-
 export class PbiBench {
   readonly root = scratchDir('hookd-pbi-io-');
   readonly home = join(this.root, 'home');
@@ -70,9 +30,16 @@ export class PbiBench {
   readonly rec = join(this.root, 'rec');
   readonly mark = randomUUID();
   #engine: Engine | undefined;
+  /** The last load's info diagnostics (e.g. a matcher on an event that has no matcher input). */
+  notices: string[] = [];
 
   constructor() {
     for (const dir of [join(this.home, '.pbi-agent'), join(this.project, '.agents'), this.rec]) mkdirSync(dir, { recursive: true });
+  }
+
+  /** The review state file (never written: the bypass edits nothing). */
+  get statePath(): string {
+    return join(this.root, 'hooks_state.json');
   }
 
   get projectFile(): string {
@@ -82,11 +49,11 @@ export class PbiBench {
   /** Writes `<project>/.agents/hooks.json` and starts an engine on it. */
   configure(file: PbiHooksFile): Engine {
     writeFileSync(this.projectFile, JSON.stringify(file, null, 2));
-    const specs = hookSpecs(file, this.projectFile);
-    const dialect: Dialect = { ...pbiDialect, load: () => ({ hooks: specs, diagnostics: [], sources: [this.projectFile] }) };
     const baseEnv = { ...processEnvironment(), REC: this.rec, [TEST_MARK]: this.mark };
-    this.#engine = new Engine({ dialect, runner: createProcessRunner(), workspace: this.project, baseEnv });
-    this.#engine.load({ workspace: this.project, home: this.home, env: {} });
+    this.#engine = new Engine({ dialect: pbiDialect, runner: createProcessRunner(), workspace: this.project, baseEnv });
+    const snapshot = this.#engine.load({ workspace: this.project, home: this.home, env: {}, bypassHookTrust: true, hookStatePath: this.statePath });
+    this.notices = snapshot.diagnostics.filter((diagnostic) => diagnostic.severity === 'info').map((diagnostic) => diagnostic.message);
+    expect(snapshot.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info'), 'problems in the hooks file').toEqual([]);
     return this.#engine;
   }
 

@@ -71,6 +71,7 @@ describe('"Matcher input by event"', () => {
       expect(pbiDialect.matchTarget(event, { session: { id: SESSION }, prompt: 'nothing-like-this' })).toBeUndefined();
       await b.dispatch(event, EVENTS[event]!.params);
       expect(b.has('ran')).toBe(true);
+      expect(b.notices.length, 'the loader notes the ignored matcher').toBe(1);
     });
   }
 

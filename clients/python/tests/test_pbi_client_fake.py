@@ -97,9 +97,19 @@ def test_pbi_options_and_event_params_go_on_the_wire_in_camel_case() -> None:
     }
 
 
-def test_event_methods_send_the_pbi_fields_through_more() -> None:
-    """The new fields are known event fields: given in ``more`` they are sent as camelCase params."""
+def test_event_methods_send_the_pbi_fields_as_protocol_params() -> None:
+    """pre_compact/post_compact/subagent_start/subagent_stop take the pbi fields and send them camelCase."""
     from hookd import _common
 
     params = _common.event_params("PreCompact", {"id": "s"}, {}, session=None, run_id=None, server_owned=None, extra=None, more=None, fields={"trigger": "auto", "input_message_count": 4, "pending_tool_exchange": False})
     assert (params["trigger"], params["inputMessageCount"], params["pendingToolExchange"]) == ("auto", 4, False)
+    import inspect
+
+    for method, names in {
+        "pre_compact": ("input_message_count", "pending_tool_exchange"),
+        "post_compact": ("summary_chars", "estimated_context_tokens"),
+        "subagent_start": ("task_instruction", "subagent_name", "subagent_type"),
+        "subagent_stop": ("task_instruction", "subagent_name", "subagent_type"),
+    }.items():
+        for client in (hookd.Client, hookd.AsyncClient):
+            assert set(names) <= set(inspect.signature(getattr(client, method)).parameters), (client, method)

@@ -128,7 +128,7 @@ fn event_params(event: &str, params: Option<&Value>) -> Option<Result<(), String
 fn client_params(method: &str, params: Option<&Value>) -> Option<Result<(), String>> {
     Some(match method {
         methods::INITIALIZE => round_trip::<InitializeParams>(params?),
-        methods::SHUTDOWN | methods::PING | methods::LIST_HOOKS | methods::RELOAD | methods::TRUST_LIST | methods::EXIT => {
+        methods::SHUTDOWN | methods::PING | methods::LIST_HOOKS | methods::RELOAD | methods::TRUST_LIST | methods::REVIEW_LIST | methods::EXIT => {
             round_trip_params::<EmptyParams>(params)
         }
         methods::CANCEL_SESSION => round_trip::<CancelSessionParams>(params?),
@@ -138,6 +138,7 @@ fn client_params(method: &str, params: Option<&Value>) -> Option<Result<(), Stri
         methods::BEGIN_RUN => round_trip::<BeginRunParams>(params?),
         methods::END_RUN => round_trip::<EndRunParams>(params?),
         methods::TRUST_SET => round_trip::<SetTrustParams>(params?),
+        methods::REVIEW_TRUST | methods::REVIEW_DISABLE | methods::REVIEW_ENABLE => round_trip::<ReviewKeyParams>(params?),
         methods::CANCEL_REQUEST => round_trip::<CancelParams>(params?),
         _ => return event_params(method.strip_prefix("hooks/")?, params),
     })
@@ -159,6 +160,7 @@ fn client_result(method: &str, result: &Value) -> Option<Result<(), String>> {
         methods::END_RUN => round_trip::<EndRunResult>(result),
         methods::TRUST_LIST => round_trip::<TrustListResult>(result),
         methods::TRUST_SET => round_trip::<SetTrustResult>(result),
+        methods::REVIEW_LIST | methods::REVIEW_TRUST | methods::REVIEW_DISABLE | methods::REVIEW_ENABLE => round_trip::<ReviewListing>(result),
         _ => {
             EventName::ALL.iter().find(|event| event.method() == method)?;
             round_trip::<EventResult>(result)
@@ -227,6 +229,7 @@ impl Checker {
                 match method.as_str() {
                     methods::PROGRESS => round_trip::<ProgressParams>(params),
                     methods::DIAGNOSTICS => round_trip::<DiagnosticsParams>(params),
+                    methods::REVIEW_WARNINGS => round_trip::<ReviewWarningsParams>(params),
                     _ => Err(format!("unknown notification {method}")),
                 }
             }

@@ -87,7 +87,7 @@ async fn review_methods_answer_a_typed_review_listing() {
     assert_eq!((listing.dialect.as_str(), listing.review_required_count, listing.trust_bypass_active), ("pbi", 1, false));
     assert_eq!(listing.warnings, vec!["1 command hook requires trust review and will be skipped.".to_string()]);
     assert_eq!(listing.state_path.as_deref(), Some("/h/.pbi-agent/hooks_state.json"));
-    assert!(listing.other.is_empty(), "every listing field is typed: {:?}", listing.other);
+    assert!(listing.unknown_fields().is_empty(), "every listing field is typed: {:?}", listing.unknown_fields());
     let row = &listing.hooks[0];
     assert!(row.other.is_empty(), "every row field is typed: {:?}", row.other);
     assert_eq!((row.trust_status.clone(), row.matcher.clone(), row.status_message.clone(), row.timeout_ms), (ReviewStatus::Untrusted, None, None, 600000));

@@ -112,8 +112,12 @@ const NAMED: Record<string, Send> = {
   'runs/end': (client, params, options) => client.endRun(params, options),
   'trust/list': (client, _params, options) => client.trustList(options),
   'trust/set': (client, params, options) => client.trustSet(params, options),
+  'review/list': (client, _params, options) => client.reviewList(options),
+  'review/trust': (client, params, options) => client.reviewTrust(params, options),
+  'review/disable': (client, params, options) => client.reviewDisable(params, options),
+  'review/enable': (client, params, options) => client.reviewEnable(params, options),
 };
-const WITHOUT_PARAMS = new Set(['ping', 'hooks/list', 'hooks/reload', 'trust/list']);
+const WITHOUT_PARAMS = new Set(['ping', 'hooks/list', 'hooks/reload', 'trust/list', 'review/list']);
 
 function send(client: HookdClient, method: string, params: unknown, options: Options): Promise<unknown> {
   const event = method.startsWith('hooks/') ? method.slice('hooks/'.length) : '';

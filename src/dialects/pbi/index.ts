@@ -11,7 +11,13 @@ import { merge } from './merge.js';
 import { eventNotFired } from './continuation-pass.js';
 import { describeReading } from './output-reading.js';
 import { interpret } from './output.js';
-import { createPbiReviewStore, defaultHookStatePath } from './state-file.js';
+import { createPbiReviewStore } from './state-file.js';
+import { pbiStatePath } from './state-path.js';
+import { compilePbiMatcher } from './matcher.js';
+import { parseDryRunHandler } from './dry-run-handler.js';
+import { pbiParamsFromEnvelope } from './envelope-params.js';
+import { committedSources } from './sources.js';
+import { syntheticParams } from './synthetic-params.js';
 
 export const pbiDialect: Dialect = {
   name: 'pbi',
@@ -23,7 +29,7 @@ export const pbiDialect: Dialect = {
   continuationCap: { limit: PBI_CONTINUATIONS, per: 'session' },
   hotReload: true,
   load: (context) => loadPbiHooks(context),
-  reviewStore: (context) => createPbiReviewStore(context.hookStatePath ?? defaultHookStatePath(context.home)),
+  reviewStore: (context) => createPbiReviewStore(pbiStatePath(context)),
   bypassesReview,
   matchTarget,
   matchTargetField,
@@ -36,4 +42,12 @@ export const pbiDialect: Dialect = {
   defaultTimeoutMs: PBI_DEFAULT_TIMEOUT_MS,
   maxOutputBytes: PBI_STREAM_CAP_BYTES,
   toolEvents: PBI_TOOL_EVENTS,
+  compileMatcher: (_event, matcher) => {
+    const compiled = compilePbiMatcher(matcher);
+    return compiled.ok ? { matches: compiled.matches } : { error: compiled.error };
+  },
+  parseHandler: (raw, event, context) => parseDryRunHandler(raw, event, context),
+  committedSources,
+  syntheticParams,
+  paramsFromEnvelope: pbiParamsFromEnvelope,
 };

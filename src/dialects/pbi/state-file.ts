@@ -4,6 +4,10 @@
 import { join } from 'node:path';
 import type { ReviewStore } from '../../engine/dialect.js';
 import type { ReviewStatus } from '../../protocol/index.js';
+import { readConfigFile } from '../../config/read-config-file.js';
+import { writeFileAtomic } from '../../trust/atomic-write.js';
+import { withTrustStoreLock } from '../../trust/store-lock.js';
+import { dumpStateJson, isStateObject, parseStateJson, type StateObject, type StateValue } from './state-json.js';
 
 export function defaultHookStatePath(home: string): string {
   return join(home, '.pbi-agent', 'hooks_state.json');
@@ -12,9 +16,35 @@ export function defaultHookStatePath(home: string): string {
 /** The `state` object as loaded (every entry kept, objects or not) and why the file was unusable, if it was. */
 export type HookStateSnapshot = { readonly state: Readonly<Record<string, unknown>>; readonly problem?: string };
 
+type ReadOutcome = { readonly snapshot: HookStateSnapshot; readonly unreadable?: string };
+
 export function readHookState(path: string): HookStateSnapshot {
-  void path;
-  return { state: {} };
+  return readOutcome(path).snapshot;
+}
+
+/** `unreadable`: the bytes could not be read at all (not a regular file, too large, permissions) — never overwritten. */
+function readOutcome(path: string): ReadOutcome {
+  const empty = (problem: string): HookStateSnapshot => ({ state: emptyState(), problem: `${path}: ${problem}; treated as empty` });
+  const read = readConfigFile(path);
+  if (read.status === 'missing') return { snapshot: { state: emptyState() } };
+  if (read.status === 'rejected') return { snapshot: empty(read.reason), unreadable: read.reason };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes);
+  } catch {
+    // ignoreBOM keeps a BOM in the text, where Python's json refuses it too.
+    return { snapshot: empty('is not valid UTF-8') };
+  }
+  const parsed = parseStateJson(text);
+  if (!parsed.ok) return { snapshot: empty(parsed.problem) };
+  if (!isStateObject(parsed.value)) return { snapshot: empty('the top level is not an object') };
+  const state = parsed.value['state'];
+  if (!Object.hasOwn(parsed.value, 'state') || !isStateObject(state)) return { snapshot: empty("'state' is missing or not an object") };
+  return { snapshot: { state } };
+}
+
+function emptyState(): Record<string, StateValue> {
+  return Object.create(null) as Record<string, StateValue>;
 }
 
 export type StatusQuery = {
@@ -28,21 +58,96 @@ export type StatusQuery = {
   readonly liveKeys: ReadonlySet<string>;
 };
 
-/** trusted | untrusted | modified | disabled (managed hooks are decided by the loader and never looked up). */
+/**
+ * trusted | untrusted | modified | disabled (managed hooks are decided by the loader and never looked up).
+ * Facts §4: the hook's own entry; else, for the sole handler of its group, the one entry under its key prefix — here
+ * only among orphans (entries no hook discovered now owns: the hook's own earlier version), so trust or disable of a
+ * live neighbour never leaks. With an entry: `"enabled": false` exactly → disabled; the trusted hash equal → trusted;
+ * else modified.
+ */
 export function lookupReviewStatus(query: StatusQuery, snapshot: HookStateSnapshot): Exclude<ReviewStatus, 'managed'> {
-  void query;
-  void snapshot;
-  return 'untrusted';
+  const entry = entryFor(query, snapshot.state);
+  if (entry === undefined) return 'untrusted';
+  if (entry['enabled'] === false) return 'disabled';
+  if (typeof entry['trusted_hash'] === 'string' && entry['trusted_hash'] === query.currentHash) return 'trusted';
+  return 'modified';
 }
 
+function entryFor(query: StatusQuery, state: Readonly<Record<string, unknown>>): StateObject | undefined {
+  const own = Object.hasOwn(state, query.key) ? state[query.key] : undefined;
+  if (isStateObject(own)) return own;
+  if (!query.soleHandlerOfGroup) return undefined;
+  let found: StateObject | undefined;
+  let count = 0;
+  for (const [key, value] of Object.entries(state)) {
+    if (!key.startsWith(query.keyPrefix) || !isStateObject(value) || query.liveKeys.has(key)) continue;
+    found = value;
+    count++;
+    if (count > 1) return undefined;
+  }
+  return found;
+}
+
+/** The whole file as pbi-agent writes it: `{"state": …}` only, 2-space indent, keys sorted, trailing newline. */
+export function renderHookState(state: Readonly<Record<string, unknown>>): string {
+  return `${dumpStateJson({ state: state as StateObject })}\n`;
+}
+
+type EntryChange = (entry: unknown) => StateObject;
+type Waiter = { readonly resolve: () => void; readonly reject: (error: Error) => void };
+
+/**
+ * Writes through the trust store lock (one writer across processes), re-reading the file under it so a concurrent
+ * writer's entries survive, and atomically (temp file, fsync, rename). Calls made while a write is under way go into
+ * the next write together, applied in call order. A file that is invalid JSON or has the wrong shape is replaced (as
+ * pbi-agent does); one that cannot be read at all is left alone and the write fails.
+ */
 export function createPbiReviewStore(path: string): ReviewStore {
+  let pending: Array<readonly [string, EntryChange]> = [];
+  let waiting: Waiter[] = [];
+  let flushing = false;
+
+  const write = async (changes: ReadonlyArray<readonly [string, EntryChange]>, assertHeld: () => void): Promise<void> => {
+    const current = readOutcome(path);
+    if (current.unreadable !== undefined) throw new Error(`cannot update ${path}: it ${current.unreadable}`);
+    const state: Record<string, unknown> = Object.assign(emptyState(), current.snapshot.state);
+    for (const [key, change] of changes) state[key] = change(Object.hasOwn(state, key) ? state[key] : undefined);
+    await writeFileAtomic(path, renderHookState(state), { beforeRename: assertHeld });
+  };
+
+  const flush = async (): Promise<void> => {
+    flushing = true;
+    for (let backToBack = false; pending.length > 0; backToBack = true) {
+      const changes = pending;
+      const waiters = waiting;
+      pending = [];
+      waiting = [];
+      try {
+        await withTrustStoreLock(path, (held) => write(changes, held.assertHeld), { backToBack });
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    flushing = false;
+  };
+
+  const update = (key: string, change: EntryChange): Promise<void> =>
+    new Promise((resolve, reject) => {
+      pending.push([key, change]);
+      waiting.push({ resolve, reject });
+      if (!flushing) void flush();
+    });
+
   return {
     path,
-    trust: async () => {
-      throw new Error('pbi review store: not implemented yet');
-    },
-    setEnabled: async () => {
-      throw new Error('pbi review store: not implemented yet');
-    },
+    // Exactly {"enabled": true, "trusted_hash": h}: trusting re-enables and drops extra fields of the entry.
+    trust: (key, currentHash) => update(key, () => record({ enabled: true, trusted_hash: currentHash })),
+    // Only "enabled" changes; a missing or non-object entry becomes {"enabled": …}.
+    setEnabled: (key, enabled) => update(key, (entry) => Object.assign(emptyState(), isStateObject(entry) ? entry : {}, { enabled })),
   };
+}
+
+function record(fields: Record<string, StateValue>): StateObject {
+  return Object.assign(emptyState(), fields);
 }

@@ -321,6 +321,9 @@ class _Methods(Generic[R, N]):
         agent_id: str | None = None,
         agent_type: str | None = None,
         agent_transcript_path: str | None = None,
+        task_instruction: str | None = None,
+        subagent_name: str | None = None,
+        subagent_type: str | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -328,6 +331,7 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """SubagentStart. pbi: ``task_instruction``, ``subagent_name`` and ``subagent_type`` (the matcher target)."""
         return self._ev(
             "SubagentStart",
             timeout,
@@ -339,6 +343,9 @@ class _Methods(Generic[R, N]):
             agent_id=agent_id,
             agent_type=agent_type,
             agent_transcript_path=agent_transcript_path,
+            task_instruction=task_instruction,
+            subagent_name=subagent_name,
+            subagent_type=subagent_type,
         )
 
     def subagent_stop(
@@ -349,6 +356,9 @@ class _Methods(Generic[R, N]):
         agent_id: str | None = None,
         agent_type: str | None = None,
         agent_transcript_path: str | None = None,
+        task_instruction: str | None = None,
+        subagent_name: str | None = None,
+        subagent_type: str | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -356,6 +366,8 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """SubagentStop. pbi: ``task_instruction``, ``subagent_name``, ``subagent_type``; the child's final text is
+        ``last_assistant_message``; ``stop_hook_active=True`` marks the stop that ends the one continuation pass."""
         return self._ev(
             "SubagentStop",
             timeout,
@@ -369,6 +381,9 @@ class _Methods(Generic[R, N]):
             agent_id=agent_id,
             agent_type=agent_type,
             agent_transcript_path=agent_transcript_path,
+            task_instruction=task_instruction,
+            subagent_name=subagent_name,
+            subagent_type=subagent_type,
         )
 
     def pre_compact(
@@ -376,6 +391,8 @@ class _Methods(Generic[R, N]):
         trigger: str | None = None,
         *,
         custom_instructions: str | None = None,
+        input_message_count: int | None = None,
+        pending_tool_exchange: bool | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -383,6 +400,7 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """PreCompact (``trigger``: manual or auto). pbi: ``input_message_count``, ``pending_tool_exchange``."""
         return self._ev(
             "PreCompact",
             timeout,
@@ -393,6 +411,8 @@ class _Methods(Generic[R, N]):
             more,
             trigger=trigger,
             custom_instructions=custom_instructions,
+            input_message_count=input_message_count,
+            pending_tool_exchange=pending_tool_exchange,
         )
 
     def post_compact(
@@ -400,6 +420,8 @@ class _Methods(Generic[R, N]):
         trigger: str | None = None,
         *,
         custom_instructions: str | None = None,
+        summary_chars: int | None = None,
+        estimated_context_tokens: int | None = None,
         session: SessionLike | None = None,
         run_id: str | None = None,
         server_owned: bool | None = None,
@@ -407,6 +429,7 @@ class _Methods(Generic[R, N]):
         more: Mapping[str, Any] | None = None,
         timeout: float | None = DEFAULT,
     ) -> R:
+        """PostCompact (``trigger``: manual or auto). pbi: ``summary_chars``, ``estimated_context_tokens``."""
         return self._ev(
             "PostCompact",
             timeout,
@@ -417,6 +440,8 @@ class _Methods(Generic[R, N]):
             more,
             trigger=trigger,
             custom_instructions=custom_instructions,
+            summary_chars=summary_chars,
+            estimated_context_tokens=estimated_context_tokens,
         )
 
     def pre_file_write(

@@ -64,7 +64,12 @@ unknown_fields! {
     InitializeParams { client_info, sources, capabilities, options, tools }
     ServerInfo {}
     Diagnostic {}
-    HookInfo {}
+    HookInfo { review }
+    HookReview {}
+    ReviewedHook {}
+    ReviewListing { hooks }
+    ReviewKeyParams {}
+    ReviewWarningsParams {}
     InitializeResult { server_info, hooks, diagnostics, capabilities }
     ServerCapabilities { server_requests, notifications }
     ServerRequestCapability {}
