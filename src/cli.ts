@@ -18,9 +18,10 @@ const HELP = `hookd ${SERVER_VERSION} — lifecycle hooks engine for AI coding a
 Usage:
   hookd [serve] [--framing auto|ndjson|content-length] [--log-level error|warn|info|debug]
         [--stop-block-cap N] [--kill-grace-ms N] [--max-message-bytes N] [--managed-settings FILE]
-        [--audit-log FILE]
+        [--audit-log FILE] [--dangerously-bypass-hook-trust]
       Serve the protocol on stdin/stdout (spawned by an agent). Logs go to stderr. --audit-log appends a JSONL
       record of every hook run and event decision to FILE (10 MiB, then rotated to FILE.1..FILE.3).
+      --dangerously-bypass-hook-trust (pbi): untrusted and modified hooks run (disabled ones never); nothing is written.
   hookd check [--dialect D] [--workspace DIR] [--home DIR] [--json] [--tools A,B,...]
       Load the configuration, print diagnostics (claude: also hookd's lint) and the hooks found, and which
       hooks a fresh clone of the repository would run (claude: workspace trust off and on). Exit 1 on errors.
@@ -130,6 +131,7 @@ async function main(argv: string[]): Promise<number> {
         ...(killGraceMs !== undefined ? { killGraceMs } : {}),
         ...(maxMessageBytes ? { maxMessageBytes } : {}),
         ...(values['managed-settings'] ? { managedSettingsPath: values['managed-settings'] } : {}),
+        ...(values['dangerously-bypass-hook-trust'] === true ? { bypassHookTrust: true } : {}),
         ...(values['audit-log'] !== undefined ? { auditLogPath: auditLogFlag(values['audit-log']) } : {}),
       });
       return -1; // keeps running

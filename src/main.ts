@@ -39,6 +39,7 @@ export function serve(options: ServeOptions = {}): void {
     onDiagnostics: (params) => server?.notify('hooks/diagnostics', params),
     onBackgroundRun: (params) => server?.notify('hooks/backgroundRun', params),
     onAsyncRewake: (params) => server?.notify('hooks/asyncRewake', params),
+    onReviewWarnings: (params) => server?.notify('hooks/reviewWarnings', params),
     callClient: (method, params, requestOptions) =>
       server ? server.request(method, params, requestOptions) : Promise.reject(new Error('the connection is not open')),
   });

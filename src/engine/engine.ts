@@ -171,7 +171,8 @@ export class Engine {
   /** Configured hooks (with their current trust) then programmatic hooks. */
   hooks(): HookInfo[] {
     const trust = this.#trust.view(this.#snapshot);
-    const listed = [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, trust, this.#toggles.get(hook)));
+    const statePath = this.reviewStatePath();
+    const listed = [...this.#snapshot.hooks, ...this.#clientHooks.all()].map((hook) => describeHook(hook, trust, this.#toggles.get(hook), statePath));
     return withInvalidInPlace(listed, this.#invalidHooks());
   }
 
@@ -190,7 +191,18 @@ export class Engine {
 
   /** One hook as hooks/list shows it now. */
   describe(hook: HookSpec): HookInfo {
-    return describeHook(hook, this.#trust.view(this.#snapshot), this.#toggles.get(hook));
+    return describeHook(hook, this.#trust.view(this.#snapshot), this.#toggles.get(hook), this.reviewStatePath());
+  }
+
+  /** The dialect's review state file for the current load (Dialect.reviewStore); undefined: the dialect has none. */
+  reviewStatePath(): string | undefined {
+    const context = this.#loadContext;
+    return context === undefined ? undefined : this.dialect.reviewStore?.(context).path;
+  }
+
+  /** The context of the last load or reload (src/review/ reloads with it after an action). */
+  get loadContext(): LoadContext | undefined {
+    return this.#loadContext;
   }
 
   /** Turns a hook on or off for the life of this engine (by its name, else id); events that start from now on see it. */
@@ -483,6 +495,7 @@ export class Engine {
       trust,
       onceSpent: (hook) => this.#onceRan.has(`${params.session.id}\0${hook.id}`),
       backgroundRuns: this.#options.asyncInForeground !== true,
+      ...(this.reviewStatePath() !== undefined ? { reviewStatePath: this.reviewStatePath() } : {}),
       modifiedWhy: (hook) => {
         const key = hook.trustKey ?? '';
         const trustedHash = this.#trust.trustedHash(key);

@@ -4,6 +4,7 @@
 import type { EventName, EventParams, ExplainReason, ExplainResult, HookExplanation } from '../protocol/index.js';
 import type { Dialect, EventContext, HookSpec } from './dialect.js';
 import { eventContext, placementOf } from './dispatcher.js';
+import { reviewBlock, reviewBlockDetail } from './review-gate.js';
 import { candidacyBlock, eligibilitySteps, matcherAccepts, runsInBackground, type CandidacyBlock } from './hook-selection.js';
 import { describeCommand } from './registry.js';
 import type { TrustView } from './trust-state.js';
@@ -24,6 +25,8 @@ export type ExplainRequest = {
   readonly backgroundRuns: boolean;
   /** The trust key's state is `modified`: why, in a sentence (the engine knows the hashes). */
   readonly modifiedWhy?: (hook: HookSpec) => string;
+  /** The dialect's review state file (Dialect.reviewStore), named when a reviewed hook is not runnable. */
+  readonly reviewStatePath?: string;
 };
 
 /** Long values (a tool input, a prompt) are shown cut to this many characters. */
@@ -53,6 +56,7 @@ function conditionSubject(context: EventContext): string {
 }
 
 function blockDetail(block: CandidacyBlock, hook: HookSpec, request: ExplainRequest): string {
+  if (reviewBlock(hook) === block && hook.disabled !== true) return reviewBlockDetail(hook, request.reviewStatePath);
   switch (block) {
     case 'disabled':
       return hook.disabledBy ?? `disabled in ${hook.source}`;

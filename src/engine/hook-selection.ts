@@ -2,6 +2,7 @@
 // (engine.ts, dispatcher.ts) and the explanation (explain.ts) so the two can never disagree. Runs nothing.
 import type { EventContext, HookSpec } from './dialect.js';
 import type { TrustView } from './trust-state.js';
+import { reviewBlock } from './review-gate.js';
 
 /** Why a hook is no candidate of a dispatch at all (checked before matching). */
 export type CandidacyBlock = 'disabled' | 'untrusted' | 'modified' | 'awaiting_approval' | 'denied' | 'once';
@@ -12,6 +13,8 @@ export type CandidacyBlock = 'disabled' | 'untrusted' | 'modified' | 'awaiting_a
  */
 export function candidacyBlock(hook: HookSpec, trust: TrustView, onceSpent: (hook: HookSpec) => boolean = () => false): CandidacyBlock | undefined {
   if (hook.disabled === true) return 'disabled';
+  const review = reviewBlock(hook);
+  if (review !== undefined) return review;
   const state = trust.stateOf(hook);
   if (state !== 'trusted') return state;
   if (hook.once === true && onceSpent(hook)) return 'once';

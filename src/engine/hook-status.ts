@@ -4,6 +4,7 @@
 import type { HookInfo, HookProvenance, HookState } from '../protocol/index.js';
 import type { HookSpec, InvalidHookEntry } from './dialect.js';
 import { SESSION_DISABLED_BY } from './session-toggles.js';
+import { reviewHookStatus } from './review-gate.js';
 
 export type HookStatus = { readonly state: HookState; readonly stateReason?: string };
 
@@ -38,8 +39,10 @@ function trustStatus(hook: HookSpec, trust: string): HookStatus {
 }
 
 /** `toggle`: the session toggle (hooks/setEnabled), if any; `trust`: the trust view's state for the hook. */
-export function hookStatus(hook: HookSpec, trust: string, toggle: boolean | undefined): HookStatus {
+export function hookStatus(hook: HookSpec, trust: string, toggle: boolean | undefined, statePath?: string): HookStatus {
   if (toggle === false) return { state: 'disabled', stateReason: SESSION_DISABLED_BY };
+  const reviewed = reviewHookStatus(hook, statePath);
+  if (reviewed !== undefined) return reviewed;
   if (toggle !== true && hook.disabled === true) return { state: 'parked', stateReason: hook.disabledBy ?? `disabled in ${hook.source}` };
   if (hook.trustKey === undefined) return { state: 'active' };
   return trustStatus(hook, trust);

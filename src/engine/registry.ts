@@ -5,6 +5,7 @@ import type { Diagnostic, EventName, HookInfo } from '../protocol/index.js';
 import type { HookSpec, InvalidHookEntry, LoadResult, SourceRejection } from './dialect.js';
 import type { TrustView } from './trust-state.js';
 import { candidacyBlock } from './hook-selection.js';
+import { reviewInfo } from './review-gate.js';
 import { hookProvenance, hookStatus } from './hook-status.js';
 import { SessionToggles } from './session-toggles.js';
 
@@ -181,7 +182,7 @@ export function describeCommand(hook: HookSpec): string {
 }
 
 /** `toggle`: the session toggle of the hook (hooks/setEnabled), if any; `enabled` and `state` take it into account. */
-export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED, toggle?: boolean): HookInfo {
+export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED, toggle?: boolean, statePath?: string): HookInfo {
   const { handler } = hook;
   const toggled = toggle === undefined ? hook : toggledHook(hook, toggle);
   return {
@@ -198,8 +199,9 @@ export function describeHook(hook: HookSpec, trust: TrustView = NOTHING_TRUSTED,
     ...(hook.disabled ? { disabled: true } : {}),
     ...(hook.trustKey !== undefined ? { trust: trust.stateOf(hook), trustKey: hook.trustKey } : {}),
     ...(hook.name !== undefined ? { name: hook.name } : {}),
-    ...hookStatus(hook, hook.trustKey === undefined ? 'trusted' : trust.stateOf(hook), toggle),
+    ...hookStatus(hook, hook.trustKey === undefined ? 'trusted' : trust.stateOf(hook), toggle, statePath),
     provenance: hookProvenance(hook),
+    ...reviewInfo(hook),
     ...(toggle !== undefined ? { sessionEnabled: toggle } : {}),
   };
 }

@@ -1,11 +1,59 @@
 // Trust, disable and enable of one hook by review key: through the dialect's review store (pbi) or hookd's trust store
 // (a row with a trustKey), then a reload so the engine runs what is now recorded. Throws ReviewActionError.
+import type { HookSpec } from '../engine/dialect.js';
 import type { ReviewedHook, ReviewListing } from '../protocol/index.js';
-import type { ReviewAction, ReviewContext } from './review-context.js';
+import { reviewListing } from './listing.js';
+import { ReviewActionError, type ReviewAction, type ReviewContext } from './review-context.js';
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs one write; a failure is a persistence error naming the file. */
+async function persisting(path: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    throw new ReviewActionError('persistence', `could not write ${path}: ${errorText(error)}`);
+  }
+}
+
+/** A hook of the dialect's own review (pbi): written to its review store. Managed hooks are trusted by policy. */
+async function applyToReviewed(context: ReviewContext, action: ReviewAction, row: ReviewedHook): Promise<void> {
+  if (row.managed) {
+    if (action === 'trust') return; // "Managed hooks are trusted by policy; no action needed."
+    throw new ReviewActionError('not_allowed', 'managed hooks cannot be disabled or enabled manually');
+  }
+  const store = context.dialect.reviewStore?.(context.loadContext);
+  if (store === undefined) throw new ReviewActionError('not_allowed', `the ${context.dialect.name} dialect has no review state to write`);
+  if (action === 'trust') await persisting(store.path, () => store.trust(row.key, row.currentHash));
+  else await persisting(store.path, () => store.setEnabled(row.key, action === 'enable'));
+}
+
+/** A hook trusted per file (claude, bamboo): a trust trusts its key for the content loaded now, in hookd's trust store. */
+async function applyToPerFile(context: ReviewContext, action: ReviewAction, row: ReviewedHook, trustKey: string): Promise<void> {
+  if (action !== 'trust') {
+    throw new ReviewActionError('not_allowed', `"${row.key}" is trusted per file ("${trustKey}"); it cannot be disabled or enabled here (hooks/setEnabled turns it off for a session)`);
+  }
+  const { engine, trustStore } = context;
+  const contentHash = engine.currentTrustHash(trustKey);
+  await persisting(trustStore.path, () => trustStore.set(trustKey, true, { contentHash }));
+  await engine.setTrusted(trustKey, true, contentHash ?? null);
+}
+
+/** Applies `action` to the hook whose review key is `key`, then reloads; the listing after it and the hook's row. */
 export async function applyReviewAction(context: ReviewContext, action: ReviewAction, key: string): Promise<{ readonly listing: ReviewListing; readonly hook: ReviewedHook }> {
-  void context;
-  void action;
-  void key;
-  throw new Error('applyReviewAction: not implemented yet');
+  const before = reviewListing(context);
+  const row = before.hooks.find((hook) => hook.key === key);
+  if (row === undefined) throw new ReviewActionError('not_found', `hook not found: ${key}`);
+  const spec: HookSpec | undefined = context.engine.snapshot.hooks.find((hook) => hook.id === row.id);
+  if (spec?.review !== undefined) await applyToReviewed(context, action, row);
+  else if (row.trustKey !== undefined) await applyToPerFile(context, action, row, row.trustKey);
+  else if (action !== 'trust') {
+    throw new ReviewActionError('not_allowed', `"${row.key}" needs no trust review (${row.source} configuration); it cannot be disabled or enabled here (hooks/setEnabled turns it off for a session)`);
+  }
+  // What is recorded now takes effect for events that start from now on (running hooks are not killed).
+  context.engine.reload(context.loadContext);
+  const listing = reviewListing(context);
+  return { listing, hook: listing.hooks.find((hook) => hook.key === key) ?? row };
 }

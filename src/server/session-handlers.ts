@@ -21,6 +21,7 @@ import {
   refuseProtocolVersion,
   serverCapabilities,
   type AsyncRewakeParams,
+  type ReviewWarningsParams,
   type BackgroundRunParams,
   type DiagnosticsParams,
   type EventName,
@@ -49,6 +50,7 @@ import { sourceHandlers } from './source-handlers.js';
 import { createApprovalAsker } from './approval-asker.js';
 import { createToolApprovalAsker } from './tool-approval-asker.js';
 import { hookManagementHandlers } from './hook-management-handlers.js';
+import { reviewAnnouncer, reviewHandlers } from './review-handlers.js';
 import { setUpLedger } from './ledger-setup.js';
 import type { AuthorizationLedger } from '../engine/authorization-ledger.js';
 
@@ -58,6 +60,8 @@ export type SessionDefaults = {
   readonly managedSettingsPath?: string;
   /** `--audit-log FILE` (absolute): the audit log when initialize's options.auditLog names none. */
   readonly auditLogPath?: string;
+  /** `hookd --dangerously-bypass-hook-trust`: as initialize options.dangerouslyBypassHookTrust for every session. */
+  readonly bypassHookTrust?: boolean;
 };
 
 export type SessionDeps = {
@@ -71,6 +75,10 @@ export type SessionDeps = {
   readonly onBackgroundRun?: (params: BackgroundRunParams) => void;
   /** An asyncRewake hook exited with code 2 (hooks/asyncRewake). */
   readonly onAsyncRewake?: (params: AsyncRewakeParams) => void;
+  /** The startup review warnings (hooks/reviewWarnings): after initialize, and when a reload changes them. */
+  readonly onReviewWarnings?: (params: ReviewWarningsParams) => void;
+  /** Whole lines for stderr outside the logger (the `Warning: …` lines); default process.stderr. */
+  readonly writeStderr?: (line: string) => void;
   /** Sends a server → client request (programmatic hooks). */
   readonly callClient: (method: ServerRequestMethod, params: unknown, options: { signal: AbortSignal }) => Promise<unknown>;
 };
@@ -112,6 +120,7 @@ export function createSession(deps: SessionDeps): Session {
   let auditLog: AuditLog | undefined;
   let ledger: AuthorizationLedger | undefined;
   const { logger } = deps;
+  const review = reviewAnnouncer(() => session, { write: deps.writeStderr ?? ((line) => void process.stderr.write(line)), notify: (params) => deps.onReviewWarnings?.(params) });
   // hooks/diagnostics notifications carry redacted messages; a chain keeps them in the order they were made.
   let notified: Promise<void> = Promise.resolve();
   const notifyDiagnostics = (params: DiagnosticsParams) => {
@@ -178,7 +187,10 @@ export function createSession(deps: SessionDeps): Session {
       ...(ledgerSetup.ledger ? { authorizationLedger: ledgerSetup.ledger } : {}),
       asksApproval: params.capabilities.hookApproval === true,
       // Each reload is a new configuration load: ask what it needs approved.
-      onReload: () => session?.approvals?.askNow(),
+      onReload: () => {
+        session?.approvals?.askNow();
+        review.reannounce();
+      },
       toolKinds: toolKindsOf(params.tools),
     });
     const home = params.home ?? homedir();
@@ -192,6 +204,10 @@ export function createSession(deps: SessionDeps): Session {
       ...(options.defaultWorkArea ? { defaultWorkArea: options.defaultWorkArea } : {}),
       ...(options.workspaceTrust === true ? { workspaceTrust: true } : {}),
       ...(options.trustWorkspace === true ? { trustWorkspace: true } : {}),
+      ...(options.dangerouslyBypassHookTrust === true || deps.defaults.bypassHookTrust === true ? { bypassHookTrust: true } : {}),
+      ...(options.managedHooksPath !== undefined ? { managedHooksPath: options.managedHooksPath } : {}),
+      ...(options.managedPolicyDir !== undefined ? { managedPolicyDir: options.managedPolicyDir } : {}),
+      ...(options.hookStatePath !== undefined ? { hookStatePath: options.hookStatePath } : {}),
     };
     engine.load(loadContext);
     const trustStore = new TrustStore(options.trustStorePath ?? defaultTrustStorePath(home));
@@ -226,6 +242,8 @@ export function createSession(deps: SessionDeps): Session {
     session = { engine, loadContext, trustStore, programmaticHooks, ...(reloader && !stopped ? { reloader } : {}), ...(approvals ? { approvals } : {}), ...(toolApprovals ? { toolApprovals } : {}) };
     // Asked right after the initialize answer is written (never awaited: hooks awaiting approval just do not fire).
     if (approvals !== undefined && !stopped) setImmediate(() => approvals.askNow());
+    // The review warnings (stderr + hooks/reviewWarnings) follow the initialize answer too.
+    if (!stopped) setImmediate(() => review.announce());
     const result: InitializeResult = {
       protocolVersion: PROTOCOL_VERSION,
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -272,6 +290,7 @@ export function createSession(deps: SessionDeps): Session {
     },
     ...nothingSpawnsWhileExiting(managementHandlers(requireActive, { logger, notifyDiagnostics: notifyDiagnostics })),
     ...nothingSpawnsWhileExiting(hookManagementHandlers(requireActive, { logger })),
+    ...reviewHandlers(requireActive),
     ...sourceHandlers({
       active: () => requireActive() as ActiveSession & { reloader?: ConfigReloader },
       setLoadContext: (loadContext) => {
