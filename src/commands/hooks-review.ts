@@ -8,7 +8,8 @@ import { toCliJson } from '../review/pbi-shapes.js';
 import { ReviewActionError, type ReviewAction, type ReviewContext } from '../review/review-context.js';
 import { hooksEngine } from './hooks-engine.js';
 import type { CommonFlags } from './load-options.js';
-import { actionDoneText, asciiJson, hookNotFoundText, MANAGED_TOGGLE_ERROR, MANAGED_TRUST_TEXT, reviewListingText } from './review-text.js';
+import { asciiJson } from '../config/ascii-json.js';
+import { actionDoneText, hookNotFoundText, MANAGED_TOGGLE_ERROR, MANAGED_TRUST_TEXT, reviewListingText } from './review-text.js';
 
 export type Print = (line: string) => void;
 
@@ -25,7 +26,7 @@ export function runReviewList(flags: CommonFlags & { json?: boolean }, print: Pr
   const listing = reviewListing(context);
   if (flags.json) {
     const withExtra: ReviewListing = { ...listing, diagnostics: [...listing.diagnostics, ...extraDiagnostics] };
-    print(asciiJson(toCliJson(withExtra)));
+    print(asciiJson(toCliJson(withExtra), 2));
     return 0;
   }
   const { stdout, stderr } = reviewListingText(listing, extraDiagnostics);

@@ -59,8 +59,3 @@ export function actionDoneText(action: ReviewAction, hook: Pick<ReviewedHook, 'e
 export function hookNotFoundText(key: string): string {
   return `Error: hook not found: ${key}`;
 }
-
-/** JSON as Python's json.dumps(indent=2) writes it (pbi-agent's `--json`): non-ASCII as \uXXXX, astral characters as surrogate pairs. */
-export function asciiJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

@@ -1,5 +1,6 @@
 // The review listing in pbi-agent's own JSON shapes: the HTTP API's (facts §14, `hookd ui`) and `hookd hooks --json`'s
 // (facts §13), snake_case in pbi-agent's key order, plus hookd's fields. Converts only; serves and prints nothing.
+import { asciiJson } from '../config/ascii-json.js';
 import type { ReviewedHook, ReviewListing } from '../protocol/index.js';
 
 /** The timeout as pbi-agent shows it: whole seconds. */
@@ -65,6 +66,5 @@ export function toCliJson(listing: ReviewListing) {
  * U+007F escaped as \uXXXX (astral ones as their surrogate pair), a trailing newline. pbi-agent prints --json so.
  */
 export function pythonIndentedJson(value: unknown): string {
-  const text = JSON.stringify(value, null, 2).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${text}\n`;
+  return `${asciiJson(value, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 // The JSON pbi-agent writes to a hook's stdin (seed 003 "Hook input", facts §7): fixed key order, compact, ASCII
 // escapes, no trailing newline. Rendering only; what matches and what the output means are other files'.
+import { asciiJson } from '../../config/ascii-json.js';
 import type { EventContext } from '../../engine/dialect.js';
 import type { EventName, EventParams } from '../../protocol/index.js';
 import { subagentType } from './match-target.js';
@@ -30,13 +31,10 @@ export function renderEnvelope(context: EventContext): Fields {
 }
 
 export function renderStdin(context: EventContext): string {
-  return pythonAsciiJson(renderEnvelope(context));
+  // Python's json.dumps(separators=(",", ":")) with ensure_ascii, no trailing newline.
+  return asciiJson(renderEnvelope(context));
 }
 
-/** Python's json.dumps(separators=(",", ":"), ensure_ascii=True): every non-ASCII UTF-16 unit as a lowercase \uXXXX. */
-export function pythonAsciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 function eventFields(event: EventName, params: EventParams): Fields {
   switch (event) {

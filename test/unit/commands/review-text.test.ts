@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewedHook, ReviewListing } from '../../../src/protocol/index.js';
 import {
   actionDoneText,
-  asciiJson,
   hookBlock,
   hookNotFoundText,
   matcherText,
@@ -14,6 +13,7 @@ import {
   reviewListingText,
   timeoutText,
 } from '../../../src/commands/review-text.js';
+import { asciiJson } from '../../../src/config/ascii-json.js';
 
 const WS = '/ws';
 const HOME = '/home/u';
@@ -148,9 +148,13 @@ describe('hookd hooks trust|disable|enable answers', () => {
   });
 });
 
-describe('asciiJson (Python json.dumps(indent=2) with ensure_ascii)', () => {
+describe('asciiJson (Python json.dumps with ensure_ascii)', () => {
   it('escapes non-ASCII as lowercase \\uXXXX and astral characters as surrogate pairs, 2-space indent', () => {
-    expect(asciiJson({ a: "héllo ✓ 😀", b: [], c: {} })).toBe('{\n  "a": "h\\u00e9llo \\u2713 \\ud83d\\ude00",\n  "b": [],\n  "c": {}\n}');
-    expect(JSON.parse(asciiJson({ a: 'Prüfe ✓' }))).toEqual({ a: 'Prüfe ✓' });
+    expect(asciiJson({ a: "héllo ✓ 😀", b: [], c: {} }, 2)).toBe('{\n  "a": "h\\u00e9llo \\u2713 \\ud83d\\ude00",\n  "b": [],\n  "c": {}\n}');
+    expect(JSON.parse(asciiJson({ a: 'Prüfe ✓' }, 2))).toEqual({ a: 'Prüfe ✓' });
+  });
+
+  it('escapes DEL (U+007F) as Python does (its ASCII range for ensure_ascii is space to tilde) and keeps compact separators', () => {
+    expect(asciiJson({ a: '\u007f\u0001\n' })).toBe('{"a":"\\u007f\\u0001\\n"}');
   });
 });

@@ -1,7 +1,8 @@
 // Unit tests of the pbi output table (facts §8, §10), the merge (configured order) and the stdin rendering bytes:
 // hand-built outcomes, no processes (the conformance file runs real hooks).
 import { describe, expect, it } from 'vitest';
-import { pythonAsciiJson, renderStdin } from '../../../src/dialects/pbi/envelope.js';
+import { asciiJson } from '../../../src/config/ascii-json.js';
+import { renderStdin } from '../../../src/dialects/pbi/envelope.js';
 import { merge } from '../../../src/dialects/pbi/merge.js';
 import { interpret, pbiText } from '../../../src/dialects/pbi/output.js';
 import { pythonTruthy } from '../../../src/dialects/pbi/output-json.js';
@@ -109,7 +110,7 @@ describe('pbi merge (configured order)', () => {
 
 describe('pbi stdin bytes (facts §7)', () => {
   it("Python's ensure_ascii escapes: lowercase \\uXXXX, surrogate pairs, control characters, DEL kept", () => {
-    expect(pythonAsciiJson({ a: 'é✓😀\n\u0001\u007f' })).toBe('{"a":"\\u00e9\\u2713\\ud83d\\ude00\\n\\u0001\u007f"}');
+    expect(asciiJson({ a: 'é✓😀\n\u0001\u007f' })).toBe('{"a":"\\u00e9\\u2713\\ud83d\\ude00\\n\\u0001\\u007f"}');
   });
   it("reproduces the facts file's PostToolUse example byte for byte", () => {
     const stdin = renderStdin(
