@@ -43,7 +43,8 @@ export function loadPbiHooks(context: LoadContext): LoadResult {
   const snapshot = readHookState(statePath);
   const diagnostics: Diagnostic[] = [];
   if (snapshot.problem !== undefined) {
-    diagnostics.push(warningAt(`the hook review state file is unusable (${snapshot.problem}); every hook counts as never reviewed, and the next trust, disable or enable replaces the file`, { file: statePath, code: 'invalid-state-file' }));
+    const next = snapshot.overwritable === false ? 'trust, disable and enable fail until it is fixed (hookd never overwrites a file it cannot read)' : 'the next trust, disable or enable replaces the file';
+    diagnostics.push(warningAt(`the hook review state file is unusable (${snapshot.problem}): every hook counts as never reviewed; ${next}`, { file: statePath, code: 'invalid-state-file' }));
   }
   const managed = context.sources === undefined ? managedSources(context) : { sources: [], diagnostics: [], looked: [] };
   diagnostics.push(...managed.diagnostics);

@@ -14,7 +14,11 @@ export function defaultHookStatePath(home: string): string {
 }
 
 /** The `state` object as loaded (every entry kept, objects or not) and why the file was unusable, if it was. */
-export type HookStateSnapshot = { readonly state: Readonly<Record<string, unknown>>; readonly problem?: string };
+/**
+ * `problem`: why the file is unusable (`<path>: <why>; treated as empty`); `overwritable` false: it cannot even be read
+ * (not a regular file, too large, permissions) and no write replaces it.
+ */
+export type HookStateSnapshot = { readonly state: Readonly<Record<string, unknown>>; readonly problem?: string; readonly overwritable?: boolean };
 
 type ReadOutcome = { readonly snapshot: HookStateSnapshot; readonly unreadable?: string };
 
@@ -24,10 +28,10 @@ export function readHookState(path: string): HookStateSnapshot {
 
 /** `unreadable`: the bytes could not be read at all (not a regular file, too large, permissions) — never overwritten. */
 function readOutcome(path: string): ReadOutcome {
-  const empty = (problem: string): HookStateSnapshot => ({ state: emptyState(), problem: `${path}: ${problem}; treated as empty` });
+  const empty = (problem: string, overwritable = true): HookStateSnapshot => ({ state: emptyState(), problem: `${path}: ${problem}; treated as empty`, overwritable });
   const read = readConfigFile(path);
   if (read.status === 'missing') return { snapshot: { state: emptyState() } };
-  if (read.status === 'rejected') return { snapshot: empty(read.reason), unreadable: read.reason };
+  if (read.status === 'rejected') return { snapshot: empty(read.reason, false), unreadable: read.reason };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes);

@@ -329,3 +329,24 @@ describe('pbi dialect wiring', () => {
     expect(pbiParamsFromEnvelope({ hook_event_name: 'SubagentStop', response: 'r', subagent_type: 'default' }, undefined)).toMatchObject({ ok: true, params: { lastAssistantMessage: 'r', subagentType: 'default' } });
   });
 });
+
+describe('pbi loader: an unusable hooks_state.json', () => {
+  it('content that does not parse: every hook counts as never reviewed and the diagnostic says the next write replaces it', () => {
+    const s = setup();
+    s.write(s.projectFile, SEED_EXAMPLE);
+    writeFileSync(join(s.home, '.pbi-agent', 'hooks_state.json'), '{"state": ');
+    const result = loadPbiHooks(s.context);
+    expect(result.hooks.map((hook) => hook.review?.status)).toEqual(['untrusted', 'untrusted']);
+    const [diagnostic] = result.diagnostics.filter((entry) => entry.code === 'invalid-state-file');
+    expect(diagnostic?.message).toContain('the next trust, disable or enable replaces the file');
+  });
+
+  it('a path that cannot be read at all (a directory): the diagnostic says writes fail, never that the next write replaces it', () => {
+    const s = setup();
+    s.write(s.projectFile, SEED_EXAMPLE);
+    mkdirSync(join(s.home, '.pbi-agent', 'hooks_state.json'));
+    const [diagnostic] = loadPbiHooks(s.context).diagnostics.filter((entry) => entry.code === 'invalid-state-file');
+    expect(diagnostic?.message).toContain('trust, disable and enable fail until it is fixed');
+    expect(diagnostic?.message).not.toContain('replaces the file');
+  });
+});
