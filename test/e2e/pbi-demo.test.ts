@@ -13,8 +13,7 @@ function blocks(stdout: string): string[] {
   return stdout.split(/\n\s*\n/).map((block) => block.trim()).filter((block) => block !== '');
 }
 
-// Not yet run green: it needs the pbi loader, io and review (parts B, C, D) in main; remove .skip once merged.
-describe.skip('npm run demo -- --dialect pbi', () => {
+describe('npm run demo -- --dialect pbi', () => {
   it('plays the pbi session: review warning, trust, deny, rewrite, replacement, one continuation, disable, modified, bypass', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [DEMO, '--dialect', 'pbi'], { timeout: 90_000, maxBuffer: 4 * 1024 * 1024 });
     const printed = blocks(stdout);
