@@ -38,7 +38,12 @@ describe('npm run demo -- --dialect pbi', () => {
     // The Stop hook asks for one more pass exactly once: the continuation's own Stop, the Stop after review/disable and
     // the Stop under bypass (still disabled) do not.
     expect(stdout.match(/decision: block — Run npm test and report the result before you finish\./g)).toHaveLength(1);
-    expect(after('review/disable (the Stop hook)')[0]).toContain('"reviewRequiredCount":0');
+    const afterDisable = after('review/disable (the Stop hook)');
+    expect(afterDisable[0]).toContain('"reviewRequiredCount":0');
+    // The next turn (its UserPromptSubmit resets the one-pass count): the disabled Stop hook itself does not run.
+    const nextTurn = afterDisable.findIndex((block) => block.includes('hooks/UserPromptSubmit Now clean the cache too'));
+    expect(nextTurn).toBeGreaterThan(0);
+    expect(afterDisable[nextTurn + 1]).toMatch(/^hooks\/Stop\n {2}hooks run: none matched\n {2}decision: none$/);
     // Editing the guard's timeout changes its hash: modified, not runnable, rm -rf is no longer denied.
     expect(stdout).toMatch(/^ {2}PreToolUse \[modified\] runnable=false: sh \.agents\/hooks\/guard-shell\.sh$/m);
     const afterEdit = after("hooks/reload (after editing the guard's timeout)");
