@@ -216,6 +216,8 @@ const scenarios = {
     // Disable the Stop hook: a persisted "enabled": false, effective from the next event on.
     const stopHook = rows.find((hook) => hook.event === 'Stop');
     if (stopHook) show('review/disable (the Stop hook)', await rpc('review/disable', { key: stopHook.key }));
+    // The next turn starts with its prompt, as in pbi-agent (it also starts the one-continuation count afresh).
+    await call('hooks/UserPromptSubmit', { prompt: 'Now clean the cache too' });
     await call('hooks/Stop', { stopHookActive: false, lastAssistantMessage: 'Done.' });
 
     // An edit of the guard (its timeout) changes its hash: it is "modified" and skipped until trusted again.
