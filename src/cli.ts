@@ -9,6 +9,7 @@ import { UsageError } from './commands/load-options.js';
 import { runTestEvent } from './commands/test-event.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { serve } from './main.js';
+import { runUi } from './ui/ui-command.js';
 import { SERVER_VERSION } from './protocol/index.js';
 import type { Framing } from './rpc/framing.js';
 
@@ -61,6 +62,12 @@ Usage:
       Fire that one hook once on its event with a synthetic payload (or the input laid over it), ignoring its
       matcher, and print its run and decision. Exit 0 ok; 1 it failed or may not run (not approved, untrusted,
       invalid); 2 bad usage (e.g. no such hook).
+  hookd ui [--dialect D] [--workspace DIR] [--home DIR] [--port N] [--dangerously-bypass-hook-trust]
+        [--managed-hooks FILE] [--managed-policy-dir DIR]
+      Serve the Settings → Hooks page and its HTTP API (GET /api/hooks, POST /api/hooks/trust|disable|enable) on
+      127.0.0.1 (port N; default any free port) and print its one URL, with a per-launch token, on stdout:
+      \`hookd ui: http://127.0.0.1:<port>/?token=<token>\`. Review each hook (trust status, hash, enabled, managed,
+      diagnostics) and trust, disable or enable it; logs go to stderr; runs until Ctrl-C or SIGTERM. See docs/ui.md.
   hookd --version | --help
 
 Protocol: see protocol/README.md.`;
@@ -110,6 +117,7 @@ async function main(argv: string[]): Promise<number> {
       tool: { type: 'string' },
       'tool-input': { type: 'string' },
       prompt: { type: 'string' },
+      port: { type: 'string' },
     },
   });
   const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -150,6 +158,9 @@ async function main(argv: string[]): Promise<number> {
       return runTestEvent(rest[0], values, print);
     case 'hooks':
       return runHooksCommand(rest, values, print);
+    case 'ui':
+      if (rest.length > 0) throw new UsageError(`hookd ui takes no arguments, got "${rest.join(' ')}"`);
+      return runUi(values, print);
     default:
       throw new UsageError(`unknown command "${command}" (see hookd --help)`);
   }

@@ -15,11 +15,14 @@ const INPUT_FLAGS = ['input', 'tool', 'tool-input', 'prompt'] as const;
 
 export async function runHooksCommand(
   args: readonly string[],
-  flags: CommonFlags & TestInputFlags & { json?: boolean },
+  flags: CommonFlags & TestInputFlags & { json?: boolean; 'dangerously-bypass-hook-trust'?: boolean },
   print: (line: string) => void,
   printError: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
   const [subcommand, name, ...extra] = args;
+  // As `pbi-agent hooks`: the listing and the actions always show and change the real statuses.
+  if (flags['dangerously-bypass-hook-trust'] === true)
+    throw new UsageError('--dangerously-bypass-hook-trust is an option of hookd serve and hookd ui, not of hookd hooks (which always shows the real trust statuses)');
   if (subcommand === undefined) {
     const stray = INPUT_FLAGS.find((flag) => flags[flag] !== undefined);
     if (stray !== undefined) throw new UsageError(`--${stray} is an option of hookd hooks test, not of hookd hooks`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium, type LaunchedBrowser } from '../helpers/browser.js';
-import { startHookdUi, type RunningUi } from '../helpers/hookd-ui.js';
+import { startHookdUi, type HookdUi } from '../helpers/hookd-ui.js';
 import { isAlive, waitUntil } from '../helpers/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
 
@@ -42,7 +42,7 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
   let workspace = '';
   let home = '';
   let browser: LaunchedBrowser | undefined;
-  let ui: RunningUi | undefined;
+  let ui: HookdUi | undefined;
   const uiPids: number[] = [];
 
   beforeAll(async () => {
@@ -130,7 +130,7 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
 
   it('a request without the token is refused (401), from the address bar and from the page\'s own script', async () => {
     const page = await browser!.browser.newPage();
-    const response = await page.goto(`${ui!.origin}/`);
+    const response = await page.goto(`http://127.0.0.1:${ui!.port}/`);
     expect(response?.status()).toBe(401);
     const withToken = await openPage(browser!, ui!.url);
     const statuses = await withToken.evaluate(async () => [(await fetch('/api/hooks')).status, (await fetch('/api/hooks', { headers: { Authorization: 'Bearer wrong' } })).status]);
@@ -152,7 +152,8 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
       expect(readFileSync(join(home, '.pbi-agent', 'hooks_state.json'), 'utf8')).toBe(before);
       await page.close();
     } finally {
-      expect(await bypassed.stop()).toBe(true);
+      await bypassed.stop();
+      expect(isAlive(bypassed.pid)).toBe(false);
     }
   }, 60_000);
 
@@ -163,7 +164,7 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
     const { aliveAfterClose } = await browser!.close();
     expect(aliveAfterClose).toEqual([]);
     browser = undefined;
-    expect(await ui!.stop()).toBe(true);
+    await ui!.stop();
     expect(await waitUntil(() => [...chromiumPids, ...uiPids].every((pid) => !isAlive(pid)), 10_000, 25)).toBe(true);
   }, 60_000);
 });

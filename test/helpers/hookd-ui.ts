@@ -1,44 +1,53 @@
-// Spawns the built `hookd ui` for a test and reads its one stdout line (the page URL with the per-launch token);
-// stops it by its PID and reports whether it is gone. Never sleeps-and-hopes: every wait has a deadline.
+// Spawns the BUILT `hookd ui` for tests: waits (with a deadline) for its one stdout line, parses the URL, port and
+// token from it, keeps stderr, and stops it with a signal, checking by PID that it is gone. Owns only that process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { HOOKD_BIN } from './sidecar.js';
 import { isAlive, waitUntil } from './processes.js';
 
-export type RunningUi = {
+export const UI_LINE = /^hookd ui: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64}))$/;
+
+export type HookdUi = {
   readonly child: ChildProcess;
   readonly pid: number;
-  /** `http://127.0.0.1:<port>/?token=<token>` as printed. */
   readonly url: string;
-  readonly origin: string;
+  readonly port: number;
   readonly token: string;
+  /** Everything written to stdout so far (the one line, and nothing else). */
+  stdout(): string;
   stderr(): string;
-  /** SIGTERM, then SIGKILL after a deadline; resolves true once the process is gone. */
-  stop(): Promise<boolean>;
+  /** SIGTERM (or the given signal), then waits for the exit; the exit code, or null when killed by the signal. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-const URL_LINE = /^hookd ui: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=([0-9a-f]{64})$/;
-
-export async function startHookdUi(args: string[], env: NodeJS.ProcessEnv = process.env, deadlineMs = 30_000): Promise<RunningUi> {
-  const child = spawn(process.execPath, [HOOKD_BIN, 'ui', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const stop = async (): Promise<boolean> => {
-    if (child.pid === undefined) return true;
-    const pid = child.pid;
-    if (!isAlive(pid)) return true;
-    child.kill('SIGTERM');
-    if (await waitUntil(() => !isAlive(pid), 10_000, 25)) return true;
+export async function startHookdUi(args: readonly string[], env: NodeJS.ProcessEnv = process.env, deadlineMs = 20_000): Promise<HookdUi> {
+  const child = spawn(process.execPath, [HOOKD_BIN, 'ui', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let exit: { code: number | null } | undefined;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exit = { code }).code)));
+  const ready = await waitUntil(() => out.includes('\n') || exit !== undefined, deadlineMs);
+  const match = UI_LINE.exec(out.split('\n')[0] ?? '');
+  if (!ready || match === null || child.pid === undefined) {
     child.kill('SIGKILL');
-    return waitUntil(() => !isAlive(pid), 5_000, 25);
-  };
-  const printed = await waitUntil(() => stdout.includes('\n') || child.exitCode !== null, deadlineMs, 25);
-  const line = stdout.split('\n')[0] ?? '';
-  const match = URL_LINE.exec(line);
-  if (!printed || match === null || child.pid === undefined) {
-    await stop();
-    throw new Error(`hookd ui printed no URL line (stdout ${JSON.stringify(stdout)}, exit ${child.exitCode}); stderr:\n${stderr.slice(-2000)}`);
+    await exited;
+    throw new Error(`hookd ui did not print its URL (exit ${exit?.code ?? 'none'}): stdout ${JSON.stringify(out)} stderr ${err}`);
   }
-  return { child, pid: child.pid, url: line.slice('hookd ui: '.length), origin: match[1]!, token: match[3]!, stderr: () => stderr, stop };
+  const pid = child.pid;
+  return {
+    child,
+    pid,
+    url: match[1] as string,
+    port: Number(match[2]),
+    token: match[3] as string,
+    stdout: () => out,
+    stderr: () => err,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (exit === undefined) child.kill(signal);
+      const code = await exited;
+      await waitUntil(() => !isAlive(pid), 10_000);
+      return code;
+    },
+  };
 }
