@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Renders docs/pbi-ui.png: the built `hookd ui --dialect pbi` on a copy of examples/pbi/ (one hook trusted, one
 // disabled, the rest awaiting review), photographed by headless chromium through playwright-core.
-// Usage: node scripts/ui-screenshot.mjs [--out docs/pbi-ui.png]   (needs `npm run build` and chromium)
+// Usage: node scripts/ui-screenshot.mjs [--out docs/pbi-ui.png]   (needs `npm run build` and chromium; an emoji
+// font, Debian fonts-noto-color-emoji, draws the runnable shield — without one chromium shows an empty box)
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

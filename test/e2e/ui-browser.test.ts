@@ -18,7 +18,8 @@ function writeHooks(workspace: string, guardTimeout: number): void {
   const hooks = {
     hooks: {
       PreToolUse: [{ matcher: 'shell', hooks: [{ type: 'command', command: 'sh .agents/guard.sh', timeout: guardTimeout, statusMessage: 'Checking the command' }] }],
-      Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }],
+      // A project hook cannot declare itself managed: the flag is ignored, with a per-hook diagnostic.
+      Stop: [{ hooks: [{ type: 'command', command: 'echo done', managed: true }] }],
     },
   };
   writeFileSync(join(workspace, '.agents', 'hooks.json'), `${JSON.stringify(hooks, null, 2)}\n`);
@@ -36,9 +37,8 @@ async function openPage(browser: LaunchedBrowser, url: string): Promise<Page> {
   return page;
 }
 
-// Without chromium the suite is skipped on a developer's machine, but fails under CI (.ci/run installs chromium).
-// Not yet run green: it needs `hookd ui` (part F) and the pbi loader and review (B, D) in main; remove .skip once merged.
-describe.skip('hookd ui --dialect pbi in chromium', () => {
+// Without chromium the suite fails (.ci/run installs it when `command -v chromium` finds none).
+describe('hookd ui --dialect pbi in chromium', () => {
   let workspace = '';
   let home = '';
   let browser: LaunchedBrowser | undefined;
@@ -74,8 +74,13 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
     await expect(field(page, 'PreToolUse', 'trust-status').textContent()).resolves.toBe('untrusted');
     await expect(field(page, 'PreToolUse', 'hash').textContent()).resolves.toMatch(/sha256:[0-9a-f]{64}/);
     await expect(field(page, 'PreToolUse', 'source-path').textContent()).resolves.toContain(join('.agents', 'hooks.json'));
-    expect(await field(page, 'PreToolUse', 'enabled').count()).toBe(1);
-    expect(await field(page, 'PreToolUse', 'managed').count()).toBe(1);
+    await expect(field(page, 'PreToolUse', 'runnable').getAttribute('data-value')).resolves.toBe('false');
+    await expect(field(page, 'PreToolUse', 'enabled').getAttribute('data-value')).resolves.toBe('true');
+    await expect(field(page, 'PreToolUse', 'managed').getAttribute('data-value')).resolves.toBe('false');
+    expect(await field(page, 'PreToolUse', 'diagnostics').count()).toBe(0);
+    await expect(field(page, 'Stop', 'diagnostics').textContent()).resolves.toContain('ignoring self-declared managed hook from project source');
+    await expect(field(page, 'Stop', 'managed').getAttribute('data-value')).resolves.toBe('false');
+    await expect(field(page, 'Stop', 'trust-status').textContent()).resolves.toBe('untrusted');
     // Untrusted: a trust button and a disable button (enabled), no enable button.
     expect(await card(page, 'PreToolUse').locator('button[data-action="trust"]').count()).toBe(1);
     expect(await card(page, 'PreToolUse').locator('button[data-action="disable"]').count()).toBe(1);
@@ -90,6 +95,8 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
     await expect(page.locator('#warnings li').allTextContents()).resolves.toEqual([
       '2 command hooks require trust review and will be skipped. Run `hookd hooks` or open Settings → Hooks (`hookd ui`).',
     ]);
+    // The same text on hookd ui's stderr at startup, prefixed as the CLI writes it.
+    expect(ui!.stderr()).toContain('Warning: 2 command hooks require trust review and will be skipped. Run `hookd hooks` or open Settings → Hooks (`hookd ui`).');
     await page.close();
   }, 60_000);
 
@@ -111,6 +118,7 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
     await card(page, 'PreToolUse').locator('button[data-action="disable"]').click();
     await card(page, 'PreToolUse').locator('button[data-action="enable"]').waitFor({ timeout: 20_000 });
     await expect(field(page, 'PreToolUse', 'trust-status').textContent()).resolves.toBe('disabled');
+    await expect(field(page, 'PreToolUse', 'enabled').getAttribute('data-value')).resolves.toBe('false');
     expect(stateFile(home)[key!]).toEqual({ enabled: false, trusted_hash: hash });
 
     await card(page, 'PreToolUse').locator('button[data-action="enable"]').click();
@@ -149,10 +157,11 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
       await expect(page.locator('#warnings li').allTextContents()).resolves.toEqual(['dangerously bypassing hook trust review; untrusted hooks may run.']);
       // Statuses stay the real ones; the untrusted Stop hook is runnable; nothing is written.
       await expect(field(page, 'Stop', 'trust-status').textContent()).resolves.toBe('untrusted');
+      await expect(field(page, 'Stop', 'runnable').getAttribute('data-value')).resolves.toBe('true');
       expect(readFileSync(join(home, '.pbi-agent', 'hooks_state.json'), 'utf8')).toBe(before);
       await page.close();
     } finally {
-      await bypassed.stop();
+      expect(await bypassed.stop()).toBe(0);
       expect(isAlive(bypassed.pid)).toBe(false);
     }
   }, 60_000);
@@ -164,7 +173,7 @@ describe.skip('hookd ui --dialect pbi in chromium', () => {
     const { aliveAfterClose } = await browser!.close();
     expect(aliveAfterClose).toEqual([]);
     browser = undefined;
-    await ui!.stop();
+    expect(await ui!.stop()).toBe(0);
     expect(await waitUntil(() => [...chromiumPids, ...uiPids].every((pid) => !isAlive(pid)), 10_000, 25)).toBe(true);
   }, 60_000);
 });
