@@ -128,7 +128,7 @@ describe('hookd ui (pbi): "The web API mirrors the UI"', () => {
     expect(Object.keys(listing).slice(0, 4)).toEqual(['hooks', 'diagnostics', 'review_required_count', 'trust_bypass_active']);
     expect(listing).toMatchObject({ dialect: 'pbi', review_required_count: 2, trust_bypass_active: false });
     expect(listing.warnings).toEqual(['2 command hooks require trust review and will be skipped. Run `hookd hooks` or open Settings → Hooks (`hookd ui`).']);
-    // hookd's words with pbi's meaning: the file, the field, why (see docs/pbi/files.md).
+    // hookd's words with pbi's meaning: the file, the field, why (see docs/pbi-dialect.md, "Diagnostics").
     expect(listing.diagnostics).toHaveLength(1);
     expect(listing.diagnostics[0]).toMatch(new RegExp(`^${setup.hooksFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*skipping unsupported hook type "prompt"`));
     expect(listing.hooks).toHaveLength(2);
