@@ -7,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most test time is spent waiting on real processes (sidecars, hooks, chromium), not on the CPU: two files at once
+    // on CI's two cores (vitest's default is one fewer than the cores, i.e. one file at a time there). Tests never
+    // depend on wall-clock speed and find their processes by per-test marks, so files running side by side are safe.
+    maxWorkers: 2,
   },
 });
