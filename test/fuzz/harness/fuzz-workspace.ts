@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import type { WireFraming } from '../../helpers/sidecar.js';
 import { FuzzSidecar } from './fuzz-sidecar.js';
 
@@ -49,8 +50,19 @@ export function resetConfigs(setup: FuzzWorkspace): void {
   for (const file of setup.configFiles.slice(1)) rmSync(file, { force: true });
 }
 
+/**
+ * Every root this file's fuzz workspaces made, removed again after the file's tests: a sidecar SIGKILLed under load
+ * can leave hook processes that write into a root after its test removed it (npm test counts anything left).
+ */
+const createdRoots = new Set<string>();
+afterAll(() => {
+  for (const root of createdRoots) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  createdRoots.clear();
+});
+
 export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = defaultConfig(dialect)): FuzzWorkspace {
   const root = mkdtempSync(join(tmpdir(), 'hookd-fuzz-'));
+  createdRoots.add(root);
   const workspace = join(root, 'workspace');
   const home = join(root, 'home');
   mkdirSync(join(workspace, '.claude'), { recursive: true });
@@ -89,7 +101,8 @@ export function fuzzWorkspace(dialect: FuzzDialect, config: unknown = defaultCon
 }
 
 export function removeWorkspace(setup: FuzzWorkspace): void {
-  rmSync(setup.root, { recursive: true, force: true });
+  // Retries: a hook process still exiting may add an entry while the tree is removed (ENOTEMPTY).
+  rmSync(setup.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 /** Spawns hookd in the setup's root (so relative paths land there) without initializing it. */
