@@ -483,6 +483,7 @@ export class Engine {
   explain(event: EventName, params: EventParams): ExplainResult {
     const snapshot = params.runId === undefined || this.dialect.usesCurrentConfig?.(event, params) ? this.#snapshot : (this.#runs.peek(params.runId) ?? this.#snapshot);
     const trust = this.#trust.view(snapshot);
+    const reviewStatePath = this.reviewStatePath();
     const isOther = (hook: HookSpec) => hook.event !== event;
     const explained = explainEvent({
       dialect: this.dialect,
@@ -495,7 +496,7 @@ export class Engine {
       trust,
       onceSpent: (hook) => this.#onceRan.has(`${params.session.id}\0${hook.id}`),
       backgroundRuns: this.#options.asyncInForeground !== true,
-      ...(this.reviewStatePath() !== undefined ? { reviewStatePath: this.reviewStatePath() } : {}),
+      ...(reviewStatePath !== undefined ? { reviewStatePath } : {}),
       modifiedWhy: (hook) => {
         const key = hook.trustKey ?? '';
         const trustedHash = this.#trust.trustedHash(key);
