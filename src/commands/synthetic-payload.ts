@@ -43,6 +43,9 @@ export function syntheticParams(event: EventName, workspace: string): EventParam
     PostFileWrite: { toolName: 'write', toolInput: { path: 'src/main.rs' }, files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }] },
     PreBash: { toolName: 'bash', toolInput: { command: 'echo hello' }, command: 'echo hello' },
     PostBash: { toolName: 'bash', toolInput: { command: 'echo hello' }, command: 'echo hello', exitCode: 0, outputExcerpt: 'hello\n' },
+    BeforeModel: { llmRequest: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'say hello' }] } },
+    AfterModel: { llmRequest: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'say hello' }] }, llmResponse: { text: 'hello' } },
+    BeforeToolSelection: { llmRequest: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'say hello' }] } },
   };
   return { session, ...byEvent[event] };
 }

@@ -3,10 +3,12 @@ import type { Dialect } from '../engine/dialect.js';
 import { bambooDialect } from './bamboo/index.js';
 import { bonsaiDialect } from './bonsai/index.js';
 import { claudeDialect } from './claude/index.js';
+import { codexDialect } from './codex/index.js';
+import { geminiDialect } from './gemini/index.js';
 import { pbiDialect } from './pbi/index.js';
 import { wampDialect } from './wamp/index.js';
 
-export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect, bamboo: bambooDialect, bonsai: bonsaiDialect, wamp: wampDialect, pbi: pbiDialect };
+export const DIALECTS: Readonly<Record<string, Dialect>> = { claude: claudeDialect, bamboo: bambooDialect, bonsai: bonsaiDialect, wamp: wampDialect, pbi: pbiDialect, codex: codexDialect, gemini: geminiDialect };
 
 export const DIALECT_NAMES = Object.keys(DIALECTS);
 

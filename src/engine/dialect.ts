@@ -1,6 +1,6 @@
 // The interface every dialect implements, and the hook/verdict types the engine works with.
 // The engine knows dialects only through this file; it must never import a concrete dialect.
-import type { ApprovalRequest, Decision, ReviewStatus, Diagnostic, EventName, EventParams, FailureClass, Refusal, RunStatus, ConfigSource, ServerOptions, ToolDeclaration } from '../protocol/index.js';
+import type { ApprovalRequest, ContextDelivery, Decision, ReviewStatus, Diagnostic, EventName, EventParams, FailureClass, Refusal, RunStatus, ConfigSource, EventAlias, ServerOptions, ToolDeclaration } from '../protocol/index.js';
 import type { ProcessOutcome } from '../runner/types.js';
 import type { AuditAttributes } from './audit-record.js';
 
@@ -197,6 +197,8 @@ export interface ReviewStore {
   trust(key: string, currentHash: string): Promise<void>;
   /** Records `key` as enabled or disabled (its trusted hash, if any, unchanged). */
   setEnabled(key: string, enabled: boolean): Promise<void>;
+  /** Removes the trusted hash of `key` (enabled unchanged): the hook is untrusted until trusted again. */
+  revoke(key: string): Promise<void>;
 }
 
 export type LoadContext = {
@@ -323,6 +325,14 @@ export type HookVerdict = {
   readonly suppressOutput?: boolean;
   /** Text the dialect shows the model without blocking (e.g. exit-2 stderr on PostToolUse). */
   readonly feedback?: string;
+  /** How the agent hands additionalContext to the model (EventResult.contextDelivery; codex, gemini). */
+  readonly contextDelivery?: ContextDelivery;
+  /** BeforeModel (gemini): request fields to override. */
+  readonly llmRequest?: Record<string, unknown>;
+  /** BeforeModel: a synthetic response instead of the model's; AfterModel: the chunk to use instead. */
+  readonly llmResponse?: Record<string, unknown>;
+  /** BeforeToolSelection (gemini): tool-calling mode and allowed function names. */
+  readonly toolConfig?: { readonly mode?: 'AUTO' | 'ANY' | 'NONE'; readonly allowedFunctionNames?: string[] };
   /** WorktreeCreate: the directory a hook created for the worktree (absolute). */
   readonly worktreePath?: string;
   /** PermissionDenied: tell the model it may retry the denied tool call. */
@@ -382,6 +392,22 @@ export interface Dialect {
   readonly execution: 'parallel' | 'sequential' | 'mixed';
   /** mixed execution: true for a hook that may veto or rewrite the event (runs in the sequential chain). */
   vetoes?(context: EventContext, hook: HookSpec): boolean;
+  /**
+   * The execution of this one dispatch, overriding `execution` (gemini: sequential when any matching hook's group says
+   * `sequential: true`, else parallel). `hooks` are the matching hooks about to run, in configured order.
+   */
+  executionFor?(context: EventContext, hooks: readonly HookSpec[]): 'parallel' | 'sequential';
+  /**
+   * Sequential execution only: the params the next hook of the chain sees after `verdict` (gemini: a BeforeTool
+   * `tool_input` merged over toolInput, a BeforeAgent additionalContext appended to the prompt, a BeforeModel
+   * `llm_request` merged); its stdin is rendered from them. Undefined: unchanged. Must not throw.
+   */
+  threadParams?(context: EventContext, verdict: HookVerdict): EventParams | undefined;
+  /**
+   * Native event names (EVENT_ALIASES) this dialect serves as methods (`hooks/BeforeTool` runs PreToolUse); the
+   * result's `event` is the canonical name. Undefined: none.
+   */
+  readonly eventAliases?: readonly EventAlias[];
   /**
    * The events one request runs, in order (default: just itself). E.g. PreToolUse of a shell tool → PreToolUse then
    * PreBash; a three-file PreFileWrite → one unit per file. Units run one after another; a unit whose merged outcome

@@ -15,6 +15,9 @@ export const EVENT_SPECIFIC_RESULT_FIELDS = [
   'retry',
   'displayContent',
   'elicitation',
+  'llmRequest',
+  'llmResponse',
+  'toolConfig',
 ] as const satisfies readonly (keyof typeof EventResultSchema.shape)[];
 export type EventSpecificResultField = (typeof EVENT_SPECIFIC_RESULT_FIELDS)[number];
 
@@ -77,5 +80,8 @@ export const EventResultSchemas = {
   PostFileWrite: resultOf('PostFileWrite', ['additionalContext']),
   PreBash: resultOf('PreBash', ['additionalContext']),
   PostBash: resultOf('PostBash', ['additionalContext']),
+  BeforeModel: resultOf('BeforeModel', ['llmRequest', 'llmResponse']),
+  AfterModel: resultOf('AfterModel', ['llmResponse']),
+  BeforeToolSelection: resultOf('BeforeToolSelection', ['toolConfig']),
 } as const satisfies Record<EventName, z.ZodType>;
 export type EventResultOf<E extends EventName> = z.infer<(typeof EventResultSchemas)[E]>;

@@ -129,12 +129,22 @@ export const RefusalSchema = z
   .meta({ id: 'Refusal' });
 export type Refusal = z.infer<typeof RefusalSchema>;
 
+/** How an agent hands hook context to the model (EventResult.contextDelivery). */
+export const CONTEXT_DELIVERIES = ['separate-message', 'appended'] as const;
+export type ContextDelivery = (typeof CONTEXT_DELIVERIES)[number];
+
 export const EventResultSchema = z
   .looseObject({
     event: z.string(),
     decision: z.enum(DECISIONS).describe('"none": no hook decided; the agent proceeds as it would without hooks.'),
     reason: z.string().optional(),
     additionalContext: z.string().optional().describe('Context for the model, joined from every hook.'),
+    contextDelivery: z
+      .enum(CONTEXT_DELIVERIES)
+      .optional()
+      .describe(
+        'How the agent this dialect follows hands additionalContext to the model: "separate-message" (codex: a developer message of its own, before the tool output or after the prompt) or "appended" (gemini: inside the tool output or the user turn, as <hook_context>…</hook_context>). Absent: the dialect says nothing beyond its docs.',
+      ),
     updatedInput: z.record(z.string(), z.unknown()).optional(),
     updatedToolOutput: z.unknown().optional(),
     updatedPermissions: z.array(z.unknown()).optional(),
@@ -147,6 +157,15 @@ export const EventResultSchema = z
     worktreePath: z.string().optional().describe('WorktreeCreate: the worktree directory a hook created; use it instead of creating one.'),
     retry: z.boolean().optional().describe('PermissionDenied: tell the model it may retry the denied tool call.'),
     displayContent: z.string().optional().describe('MessageDisplay: show this instead of the delta (display only; the model keeps the original).'),
+    llmRequest: z.record(z.string(), z.unknown()).optional().describe('BeforeModel (gemini): fields of the model request the hooks override (merged over the request; later hooks win).'),
+    llmResponse: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('BeforeModel (gemini): a synthetic response to use instead of calling the model; AfterModel: the chunk to use instead of the streamed one.'),
+    toolConfig: z
+      .looseObject({ mode: z.enum(['AUTO', 'ANY', 'NONE']).optional(), allowedFunctionNames: z.array(z.string()).optional() })
+      .optional()
+      .describe('BeforeToolSelection (gemini): the tool-calling mode (NONE wins over ANY over AUTO) and the union of the allowed function names.'),
     elicitation: z
       .looseObject({ action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() })
       .optional()

@@ -41,6 +41,7 @@ export function reviewDialect(initial: ReviewedFixture[]): ReviewDialect {
     path: REVIEW_STATE_PATH,
     trust: (key, currentHash) => write(() => void state.set(key, { enabled: true, trusted_hash: currentHash })),
     setEnabled: (key, enabled) => write(() => void state.set(key, { ...state.get(key), enabled })),
+    revoke: (key) => write(() => void state.set(key, { enabled: state.get(key)?.enabled ?? true })),
   };
   const load = (context: LoadContext) => {
     const hooks = holder.fixtures.map((fixture, index): HookSpec => {

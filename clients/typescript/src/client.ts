@@ -234,6 +234,18 @@ export class HookdClient extends HookdConnection implements EventMethods {
     return this.event('PostBash', params, options);
   }
 
+  beforeModel(params: EventInput<'BeforeModel'>, options?: RequestOptions) {
+    return this.event('BeforeModel', params, options);
+  }
+
+  afterModel(params: EventInput<'AfterModel'>, options?: RequestOptions) {
+    return this.event('AfterModel', params, options);
+  }
+
+  beforeToolSelection(params: EventInput<'BeforeToolSelection'>, options?: RequestOptions) {
+    return this.event('BeforeToolSelection', params, options);
+  }
+
   ping(options?: RequestOptions) {
     return this.request('ping', undefined, options);
   }

@@ -48,6 +48,9 @@ const PARAMS: { [E in EventName]: EventInput<E> } = {
   PostFileWrite: { session: SESSION, files: [{ path: 'src/main.rs', operation: 'modify', oldContent: 'old\n', newContent: 'new\n' }] },
   PreBash: { session: SESSION, command: 'echo hi' },
   PostBash: { session: SESSION, command: 'echo hi', exitCode: 0, outputExcerpt: 'hi\n' },
+  BeforeModel: { session: SESSION, llmRequest: { model: 'm', messages: [] } },
+  AfterModel: { session: SESSION, llmRequest: { model: 'm', messages: [] }, llmResponse: { text: 'hi' } },
+  BeforeToolSelection: { session: SESSION, llmRequest: { model: 'm', messages: [] } },
 };
 const BONSAI_ONLY: readonly EventName[] = ['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash'];
 const methodOf = <E extends EventName>(event: E) => `${event[0]!.toLowerCase()}${event.slice(1)}` as EventMethodName<E>;

@@ -69,6 +69,9 @@ describe('types derived from the protocol', () => {
       | 'postFileWrite'
       | 'preBash'
       | 'postBash'
+      | 'beforeModel'
+      | 'afterModel'
+      | 'beforeToolSelection'
     >();
     if (Math.random() > 2) {
       void client.preToolUse({ session, toolName: 'Bash', toolInput: { command: 'ls' } });

@@ -71,6 +71,9 @@ const EVENT_FIELDS: Readonly<Record<EventName, readonly string[]>> = {
   PostFileWrite: [],
   PreBash: [],
   PostBash: [],
+  BeforeModel: [],
+  AfterModel: [],
+  BeforeToolSelection: [],
 };
 
 /** Event fields whose param is not their camelCase at the top level. */

@@ -86,10 +86,14 @@ export const EVENT_RULES: Readonly<Record<EventName, EventRule>> = {
   PostFileWrite: { ...base },
   PreBash: { ...base },
   PostBash: { ...base },
+  // Gemini CLI's model events: never dispatched by this dialect either.
+  BeforeModel: { ...base },
+  AfterModel: { ...base },
+  BeforeToolSelection: { ...base },
 };
 
-/** Protocol events that are not Claude Code's (bonsai's file-write and shell events): claude never dispatches them. */
-const NOT_CLAUDE_EVENTS: readonly EventName[] = ['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash'];
+/** Protocol events that are not Claude Code's (bonsai's file-write and shell events, Gemini CLI's model events): claude never dispatches them. */
+const NOT_CLAUDE_EVENTS: readonly EventName[] = ['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
 
 /** The events the claude dialect dispatches, in protocol order. */
 export const CLAUDE_EVENTS: readonly EventName[] = EVENT_NAMES.filter((event) => !NOT_CLAUDE_EVENTS.includes(event));

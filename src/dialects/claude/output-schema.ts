@@ -98,6 +98,9 @@ const SPECIFIC_FIELDS: Readonly<Record<EventName, readonly SpecificField[]>> = {
   PostFileWrite: [],
   PreBash: [],
   PostBash: [],
+  BeforeModel: [],
+  AfterModel: [],
+  BeforeToolSelection: [],
 };
 
 const specificSchemas = new Map<EventName, z.ZodType<SpecificOutput>>();

@@ -149,7 +149,16 @@ export function createPbiReviewStore(path: string): ReviewStore {
     trust: (key, currentHash) => update(key, () => record({ enabled: true, trusted_hash: currentHash })),
     // Only "enabled" changes; a missing or non-object entry becomes {"enabled": …}.
     setEnabled: (key, enabled) => update(key, (entry) => Object.assign(emptyState(), isStateObject(entry) ? entry : {}, { enabled })),
+    // hookd's own action (pbi-agent has none): the entry loses "trusted_hash" and keeps the rest (none: {"enabled": true}).
+    revoke: (key) => update(key, (entry) => withoutTrustedHash(entry)),
   };
+}
+
+/** The entry without its trusted hash; a missing or non-object entry becomes {"enabled": true}. */
+function withoutTrustedHash(entry: unknown): StateObject {
+  const kept: StateObject = Object.assign(emptyState(), isStateObject(entry) ? entry : { enabled: true });
+  delete (kept as Record<string, unknown>)['trusted_hash'];
+  return kept;
 }
 
 function record(fields: Record<string, StateValue>): StateObject {

@@ -45,12 +45,31 @@ export const EVENT_NAMES = [
   'PostFileWrite',
   'PreBash',
   'PostBash',
+  // Gemini CLI's events around the model call (no other agent has them): the request about to be sent, a streamed
+  // response chunk, and the tool selection before the request.
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 export function isEventName(value: string): value is EventName {
   return (EVENT_NAMES as readonly string[]).includes(value);
 }
+
+/**
+ * Native event names an agent may send instead of the canonical ones (`hooks/BeforeTool` = `hooks/PreToolUse`):
+ * Gemini CLI's. A dialect accepts those it lists in Dialect.eventAliases; the result's `event` is the canonical name.
+ */
+export const EVENT_ALIASES = {
+  BeforeTool: 'PreToolUse',
+  AfterTool: 'PostToolUse',
+  BeforeAgent: 'UserPromptSubmit',
+  AfterAgent: 'Stop',
+  PreCompress: 'PreCompact',
+} as const satisfies Record<string, EventName>;
+export type EventAlias = keyof typeof EVENT_ALIASES;
+export const EVENT_ALIAS_NAMES = Object.keys(EVENT_ALIASES) as EventAlias[];
 
 export const SessionInfoSchema = z
   .looseObject({
@@ -213,6 +232,8 @@ export const EventParamsBaseSchema = z.looseObject({
     .optional()
     .describe('Stop: how the run ended, naturally (default) or by an abort, an error or the user stopping it; wamp fires Stop only at a natural finish.'),
   rootRun: z.boolean().optional().describe('Stop: the run is a root run (default true); wamp fires Stop only for native root runs.'),
+  llmRequest: JsonObject.optional().describe('BeforeModel, AfterModel, BeforeToolSelection (gemini): the model request, as Gemini CLI renders it (hook input `llm_request`: model, messages, config, toolConfig).'),
+  llmResponse: JsonObject.optional().describe('AfterModel (gemini): the streamed response chunk (hook input `llm_response`).'),
   extra: JsonObject.optional().describe('Dialect-specific fields copied into the hook envelope as given.'),
 });
 export type EventParams = z.infer<typeof EventParamsBaseSchema>;
@@ -262,4 +283,7 @@ export const EventParamsSchemas = {
   PostFileWrite: EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
   PreBash: EventParamsBaseSchema.extend({ command: z.string() }),
   PostBash: EventParamsBaseSchema.extend({ command: z.string() }),
+  BeforeModel: EventParamsBaseSchema.extend({ llmRequest: JsonObject }),
+  AfterModel: EventParamsBaseSchema.extend({ llmRequest: JsonObject, llmResponse: JsonObject }),
+  BeforeToolSelection: EventParamsBaseSchema.extend({ llmRequest: JsonObject }),
 } as const satisfies Record<EventName, z.ZodType>;

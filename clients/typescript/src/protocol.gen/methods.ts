@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AsyncRewakeParamsSchema } from './async-rewake.js';
 import type { ClientCapabilityName } from './capabilities.js';
 import { BackgroundRunParamsSchema } from './background-run.js';
-import { EVENT_NAMES, EventParamsSchemas, type EventName } from './events.js';
+import { EVENT_ALIASES, EVENT_ALIAS_NAMES, EVENT_NAMES, EventParamsSchemas, type EventAlias, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
 import {
   CancelSessionParamsSchema,
@@ -77,6 +77,29 @@ const eventRequests = Object.fromEntries(
     { params: EventParamsSchemas[event], result: EventResultSchemas[event], doc: `Run the ${event} hooks and merge their answers.` },
   ]),
 ) as EventRequestSpecs;
+
+type AliasRequestSpecs = {
+  readonly [A in EventAlias as `hooks/${A}`]: {
+    readonly params: (typeof EventParamsSchemas)[(typeof EVENT_ALIASES)[A]];
+    readonly result: (typeof EventResultSchemas)[(typeof EVENT_ALIASES)[A]];
+    readonly doc: string;
+  };
+};
+
+/** `hooks/BeforeTool` …: a native name for a canonical event (EVENT_ALIASES), same params and result. */
+const aliasRequests = Object.fromEntries(
+  EVENT_ALIAS_NAMES.map((alias) => {
+    const event = EVENT_ALIASES[alias];
+    return [
+      `hooks/${alias}`,
+      {
+        params: EventParamsSchemas[event],
+        result: EventResultSchemas[event],
+        doc: `Gemini CLI's name for hooks/${event}: the same params and result (event "${event}"). Only dialects that accept the name (gemini) serve it; the others answer -32601.`,
+      },
+    ];
+  }),
+) as AliasRequestSpecs;
 
 /** Every params schema also bounds nesting depth (json-depth.ts): a too-deep value is -32602 naming its field. */
 export const Requests = withDepthBound({
@@ -167,6 +190,11 @@ export const Requests = withDepthBound({
     result: ReviewListingSchema,
     doc: 'Enable a disabled hook again (persisted); it runs once trusted. Managed hooks cannot be enabled (-32012).',
   },
+  'review/revoke': {
+    params: ReviewKeyParamsSchema,
+    result: ReviewListingSchema,
+    doc: 'Withdraw the trust of one hook (persisted: its trusted hash is removed, enabled is kept), so it is untrusted and skipped until trusted again; a hook trusted per file has its key untrusted. Managed hooks cannot be revoked (-32012).',
+  },
   'runs/begin': {
     params: BeginRunParamsSchema,
     result: BeginRunResultSchema,
@@ -180,6 +208,7 @@ export const Requests = withDepthBound({
     doc: 'Trust (or distrust) a key, by default every key the configuration needs; hooks gated by it run (or stop running) at once.',
   },
   ...eventRequests,
+  ...aliasRequests,
 } as const satisfies Record<string, RequestSpec>);
 export type RequestMethod = keyof typeof Requests;
 
