@@ -1,5 +1,6 @@
-// CONTRACT STUB (part codex-trust implements): Codex's positional hook key (hook-systems §3.2),
-// `<source path>:<event_snake_case>:<group_index>:<handler_index>`. Pure.
+// Codex's positional hook key (hook-systems §3.2; codex-rs/hooks/src/lib.rs `hook_key`):
+// `<source path>:<event_snake_case>:<group_index>:<handler_index>`, the source path being the absolute path of the
+// hooks.json (or config.toml) the hook is written in, as Codex displays it. Pure.
 import type { EventName } from '../../protocol/index.js';
 import { codexEventSnakeCase } from './events.js';
 
@@ -7,4 +8,13 @@ export type CodexKeyParts = { readonly sourcePath: string; readonly event: Event
 
 export function codexHookKey(parts: CodexKeyParts): string {
   return `${parts.sourcePath}:${codexEventSnakeCase(parts.event)}:${parts.groupIndex}:${parts.handlerIndex}`;
+}
+
+export type ParsedCodexKey = { readonly sourcePath: string; readonly eventLabel: string; readonly groupIndex: number; readonly handlerIndex: number };
+
+/** The parts of a key (split at its last three colons: the source path may hold colons), or undefined. */
+export function parseCodexHookKey(key: string): ParsedCodexKey | undefined {
+  const match = /^(.*):([a-z_]+):(\d+):(\d+)$/s.exec(key);
+  if (match === null) return undefined;
+  return { sourcePath: match[1]!, eventLabel: match[2]!, groupIndex: Number(match[3]), handlerIndex: Number(match[4]) };
 }
