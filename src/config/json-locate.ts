@@ -38,21 +38,24 @@ export type JsonReadResult =
  * file, is over the size cap (readConfigFile), cannot be read, is invalid JSON or nests too deep is an `error` with
  * a Diagnostic naming the file (and line/column for a parse error). Never blocks on a FIFO or device.
  */
-export function readJsonFile(file: string): JsonReadResult {
+export function readJsonFile(file: string, syntax: JsonSyntax = {}): JsonReadResult {
   const read = readConfigFile(file);
   if (read.status === 'missing') return read;
   if (read.status === 'rejected') {
     return { status: 'error', diagnostic: errorAt(`cannot read configuration file ${file}: it ${read.reason}; file skipped`, { file, code: read.code }) };
   }
-  return parseJsonText(file, read.bytes.toString('utf8'));
+  return parseJsonText(file, read.bytes.toString('utf8'), syntax);
 }
 
+/** `comments`: line and block comments are allowed (JSONC, e.g. Gemini CLI's settings files); trailing commas never are. */
+export type JsonSyntax = { readonly comments?: boolean };
+
 /**
- * Parses `text` as strict JSON. A leading byte-order mark is skipped; whitespace-only text is an empty
+ * Parses `text` as strict JSON (with comments when `syntax.comments`). A leading byte-order mark is skipped; whitespace-only text is an empty
  * document (value undefined) rather than an error; nesting deeper than `MAX_JSON_DEPTH` is an error at the
  * first bracket too deep (checked with the scanner, which does not recurse, before the parser, which does).
  */
-export function parseJsonText(file: string, rawText: string): JsonReadResult {
+export function parseJsonText(file: string, rawText: string, syntax: JsonSyntax = {}): JsonReadResult {
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   const lineStarts = computeLineStarts(text);
   if (text.trim() === '') return { status: 'ok', document: { file, text, root: undefined, value: undefined, lineStarts } };
@@ -63,7 +66,7 @@ export function parseJsonText(file: string, rawText: string): JsonReadResult {
     return { status: 'error', diagnostic: errorAt(message, { file, ...position, code: 'too-deep' }) };
   }
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = parseTree(text, errors, { disallowComments: syntax.comments !== true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (first !== undefined || root === undefined) {
     const offset = first?.offset ?? 0;

@@ -29,7 +29,7 @@ export const geminiDialect: Dialect = {
   continuationEvents: GEMINI_CONTINUATION_EVENTS,
   hotReload: true,
   load: loadGeminiHooks,
-  reviewStore: (context) => createGeminiReviewStore(geminiTrustedHooksPath(context)),
+  reviewStore: (context) => createGeminiReviewStore(geminiTrustedHooksPath(context), context.workspace),
   matchTarget,
   matchTargetField,
   renderStdin,
