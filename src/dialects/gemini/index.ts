@@ -4,6 +4,7 @@
 import type { Dialect } from '../../engine/dialect.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { renderStdin } from './envelope.js';
+import { geminiParamsFromEnvelope } from './envelope-params.js';
 import { geminiEnvironment } from './environment.js';
 import { GEMINI_CONTINUATION_EVENTS, GEMINI_EVENTS, GEMINI_EVENT_ALIASES, GEMINI_TOOL_EVENTS } from './events.js';
 import { executionFor, threadParams } from './execution.js';
@@ -13,8 +14,10 @@ import { matchTarget, matchTargetField } from './match-target.js';
 import { compileGeminiMatcher } from './matcher.js';
 import { merge } from './merge.js';
 import { interpret } from './output.js';
+import { describeReading } from './output-reading.js';
 import { geminiTrustedHooksPath } from './paths.js';
 import { committedSources } from './sources.js';
+import { syntheticParams } from './synthetic-params.js';
 import { createGeminiReviewStore } from './trusted-hooks.js';
 
 export const geminiDialect: Dialect = {
@@ -35,6 +38,7 @@ export const geminiDialect: Dialect = {
   renderStdin,
   environment: geminiEnvironment,
   interpret,
+  describeReading,
   merge,
   defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS,
   toolEvents: GEMINI_TOOL_EVENTS,
@@ -44,4 +48,6 @@ export const geminiDialect: Dialect = {
   },
   parseHandler: parseDryRunHandler,
   committedSources,
+  syntheticParams,
+  paramsFromEnvelope: geminiParamsFromEnvelope,
 };
