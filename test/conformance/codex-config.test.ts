@@ -117,6 +117,44 @@ describe('§3.1 Config and discovery', () => {
     expect(b.ran()).toEqual(['user']);
   });
 
+  it('16 "other config location" — codex: "project .codex/hooks.json runs when the project is trusted" ([projects."<path>"] trust_level = "trusted")', async () => {
+    const b = bench();
+    b.write('user', file({ Stop: [group(undefined, record('user'))] }));
+    b.write('project', file({ Stop: [group(undefined, record('project'))] }));
+    writeFileSync(b.configFile, `# my codex config\nmodel = "gpt-5.1-codex"\n\n[projects.${JSON.stringify(b.workspace)}]\ntrust_level = "trusted"\n`);
+    const snapshot = b.load();
+    expect(snapshot.diagnostics).toEqual([]);
+    const result = await b.dispatch('Stop');
+    expect(result.runs.map((run) => run.hookId)).toEqual(['user:Stop[0].hooks[0]', 'project:Stop[0].hooks[0]']);
+    expect([...b.ran()].sort()).toEqual(['project', 'user']);
+  });
+
+  it('§3.1 "[features] hooks = false turns them off": nothing runs, not even under the trust bypass', async () => {
+    const b = bench();
+    b.write('user', file({ Stop: [group(undefined, record('user'))] }));
+    writeFileSync(b.configFile, '[features]\nhooks = false\n');
+    const snapshot = b.load();
+    expect(snapshot.diagnostics.map((d) => [d.severity, d.code])).toEqual([['info', 'hooks-disabled']]);
+    const result = await b.dispatch('Stop');
+    expect(result.runs).toEqual([]);
+    expect(b.ran()).toEqual([]);
+  });
+
+  it('§3.2 "new or changed hooks are skipped until trusted": trusted through the review store the hook runs; edited afterwards it is modified and skipped', async () => {
+    const b = bench({ bypassHookTrust: false });
+    b.write('user', file({ Stop: [group(undefined, record('v1'))] }));
+    const [hook] = b.load().hooks;
+    expect(hook?.review?.status).toBe('untrusted');
+    await codexDialect.reviewStore!(b.context).trust(hook!.review!.key, hook!.review!.currentHash);
+    expect(b.load().hooks.map((entry) => entry.review?.status)).toEqual(['trusted']);
+    await b.dispatch('Stop');
+    expect(b.ran()).toEqual(['v1']);
+    b.write('user', file({ Stop: [group(undefined, record('v2'))] }));
+    expect(b.load().hooks.map((entry) => entry.review?.status)).toEqual(['modified']);
+    await b.dispatch('Stop');
+    expect(b.ran()).toEqual(['v1']);
+  });
+
   it('§3.2 "new or changed hooks are skipped until trusted": without the bypass an unreviewed user hook does not run', async () => {
     const b = bench({ bypassHookTrust: false });
     b.write('user', file({ Stop: [group(undefined, record('user'))] }));
