@@ -105,9 +105,9 @@ describe('observed-decisions, Gemini column (BeforeTool on run_shell_command unl
     expect(result.runs[0]?.message).toContain('halts the turn silently');
   });
 
-  it('05a "hookSpecificOutput.tool_input rewrite applied" (with decision allow) — updatedInput is the full input with the rewrite', async () => {
+  it('05a "hookSpecificOutput.tool_input rewrite applied" (with decision allow) — updatedInput is the hook\'s tool_input, the whole new input', async () => {
     const b = bench();
-    b.one('BeforeTool', emit({ decision: 'allow', hookSpecificOutput: { tool_input: { command: 'echo rewritten' } } }));
+    b.one('BeforeTool', emit({ decision: 'allow', hookSpecificOutput: { tool_input: { command: 'echo rewritten', description: 'say hi' } } }));
     const result = await b.dispatch('PreToolUse', shellCall());
     expect(result).toMatchObject({ decision: 'none', updatedInput: { command: 'echo rewritten', description: 'say hi' } });
   });
@@ -115,7 +115,7 @@ describe('observed-decisions, Gemini column (BeforeTool on run_shell_command unl
   it('05b "updatedInput without decision — applied (same as 05a)"', async () => {
     const b = bench();
     b.one('BeforeTool', emit({ hookSpecificOutput: { tool_input: { command: 'echo rewritten' } } }));
-    expect((await b.dispatch('PreToolUse', shellCall())).updatedInput).toEqual({ command: 'echo rewritten', description: 'say hi' });
+    expect((await b.dispatch('PreToolUse', shellCall())).updatedInput, 'Gemini rebuilds the call from tool_input alone: description is gone').toEqual({ command: 'echo rewritten' });
   });
 
   it('06 "hook sleeps past timeout … SIGTERM to the hook process only; the orphaned sleep 20 keeps the stdout pipe open" — hookd kills the whole tree (by PID); fail-open, the late exit 2 is ignored', async () => {
@@ -283,15 +283,22 @@ describe('observed-decisions, Gemini column (BeforeTool on run_shell_command unl
   });
 });
 
-// Needs the engine part's dispatcher support for Dialect.executionFor / threadParams: skipped until it is merged.
-describe.skip('§4.2 "if any matched definition has sequential: true, the whole plan runs sequentially" and threads its outputs', () => {
-  it('"BeforeTool tool_input merged" — the second hook reads the first one\'s rewrite; the result is the last rewrite over the original input', async () => {
+describe('§4.2 "if any matched definition has sequential: true, the whole plan runs sequentially" and threads its outputs', () => {
+  it('"BeforeTool tool_input merged" — the second hook reads the first one\'s rewrite merged over the input; the result is the last tool_input', async () => {
     const b = bench();
     const first = emit({ hookSpecificOutput: { tool_input: { command: 'echo first' } } });
     b.configure({ hooks: { BeforeTool: [{ sequential: true, hooks: [{ command: first }, { command: record('second-stdin') }] }] } });
     const result = await b.dispatch('PreToolUse', shellCall());
-    expect((b.json('second-stdin').tool_input as Record<string, unknown>).command).toBe('echo first');
-    expect(result.updatedInput).toEqual({ command: 'echo first', description: 'say hi' });
+    expect(b.json('second-stdin').tool_input).toEqual({ command: 'echo first', description: 'say hi' });
+    expect(result.updatedInput).toEqual({ command: 'echo first' });
+  });
+
+  it('a later hook\'s partial tool_input wins over an earlier rewrite (shallow merge, later wins; Gemini builds the call from it alone)', async () => {
+    const b = bench();
+    const first = emit({ hookSpecificOutput: { tool_input: { command: 'echo first' } } });
+    const second = emit({ hookSpecificOutput: { tool_input: { description: 'from second' } } });
+    b.configure({ hooks: { BeforeTool: [{ sequential: true, hooks: [{ command: first }, { command: second }] }] } });
+    expect((await b.dispatch('PreToolUse', shellCall())).updatedInput).toEqual({ description: 'from second' });
   });
 
   it('"BeforeAgent additionalContext appended to prompt" — the second hook\'s prompt has the first one\'s context after a blank line', async () => {

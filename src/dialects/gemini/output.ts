@@ -22,7 +22,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   if (!outcome.started) return failed('error', 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}; fails open`);
   if (outcome.timedOut) return failed('timeout', 'timeout', `Hook timed out after ${hook.handler.timeoutMs}ms; its output is not read, the event goes on (fail-open)`);
   const read = readHookOutput(outcome);
-  const { fields, notes } = outcomeOf(context.event, read.output === undefined ? undefined : aggregate(context.event, [read.output]), context.params);
+  const { fields, notes } = outcomeOf(context.event, read.output === undefined ? undefined : aggregate(context.event, [read.output]));
   const { status, failureClass, note } = runStatus(outcome, read);
   const messages = [...(note !== undefined ? [note] : []), ...notes];
   const verdict: HookVerdict = { ...fields, status, failureClass, ...(messages.length > 0 ? { message: messages.join('; ') } : {}) };

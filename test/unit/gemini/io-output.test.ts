@@ -71,9 +71,9 @@ describe('observed-decisions, Gemini column: what one answer does', () => {
     expect(verdict.message).toContain('permissionDecision');
   });
 
-  it('05a/05b "hookSpecificOutput.tool_input rewrite applied" with or without a decision: the full input with the hook\'s fields over it', () => {
+  it('05a/05b "hookSpecificOutput.tool_input rewrite applied" with or without a decision: the hook\'s tool_input is the whole new input (scheduler_hooks.test.ts)', () => {
     for (const extra of [{ decision: 'allow' }, {}]) {
-      expect(read('PreToolUse', json({ ...extra, hookSpecificOutput: { tool_input: { command: 'echo rewritten' } } })).updatedInput).toEqual({ command: 'echo rewritten', description: 'say hi' });
+      expect(read('PreToolUse', json({ ...extra, hookSpecificOutput: { tool_input: { command: 'echo rewritten' } } })).updatedInput).toEqual({ command: 'echo rewritten' });
     }
     expect(read('PreToolUse', json({ decision: 'deny', hookSpecificOutput: { tool_input: { command: 'x' } } })).updatedInput, 'a deny drops the rewrite').toBeUndefined();
   });
@@ -143,9 +143,9 @@ describe('§4.3 "Merge (code)"', () => {
     expect(stopped).toMatchObject({ decision: 'deny', continue: false, stopReason: 'S1\nS2' });
   });
 
-  it('"other hookSpecificOutput keys shallow-merged (later wins)" — the last tool_input over the original input', () => {
+  it('"other hookSpecificOutput keys shallow-merged (later wins)" — the last hook\'s tool_input is the new input', () => {
     const result = merged('PreToolUse', [json({ hookSpecificOutput: { tool_input: { command: 'A' } } }), json({ hookSpecificOutput: { tool_input: { description: 'B' } } })]);
-    expect(result.updatedInput).toEqual({ command: 'echo hi && touch tool_ran.marker', description: 'B' });
+    expect(result.updatedInput).toEqual({ description: 'B' });
   });
 
   it('"a blocking decision from any hook wins; else ask" — ask loses to a later deny', () => {
