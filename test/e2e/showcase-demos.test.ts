@@ -57,7 +57,7 @@ describe('npm run demo -- --dialect gemini', () => {
     expect(prompt).toContain('system message: prompt logged');
     expect(resultsOf(blocks, 'hooks/BeforeTool', 'ls build')[0]).toContain('system message: guard-shell: command checked');
     expect(resultsOf(blocks, 'hooks/BeforeTool', 'rm -rf build')[0]).toContain('decision: deny — rm -rf is not allowed in this project');
-    expect(resultsOf(blocks, 'hooks/BeforeTool', 'git push --force')[0]).toContain('updatedInput: {"command":"git push --force-with-lease origin main","description":"run git push --force origin main"}');
+    expect(resultsOf(blocks, 'hooks/BeforeTool', 'git push --force')[0]).toContain('updatedInput: {"command":"git push --force-with-lease origin main"}');
     expect(resultsOf(blocks, 'hooks/AfterTool', 'cat .env')[0]).toContain('updatedToolOutput: {"error":"The output contained a secret (API_KEY=...); it was withheld from the model."}');
     expect(resultsOf(blocks, 'hooks/PreToolUse', 'rm -rf dist')[0]).toContain('decision: deny — rm -rf is not allowed in this project');
     expect(resultsOf(blocks, 'hooks/AfterAgent').map((block) => /decision: (\w+)/.exec(block)?.[1])).toEqual(['block', 'none']);
