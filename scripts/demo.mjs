@@ -378,8 +378,13 @@ const preparations = {
     console.log(`config.toml: the demo trusts the project: [projects."${workspace}"] trust_level = "trusted"\n`);
     return { env: { CODEX_HOME: join(home, '.codex') } };
   },
-  // Only the demo's files: not the machine's /etc/gemini-cli/settings.json.
-  gemini: async () => ({ env: { GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(home, 'no-system-settings.json') } }),
+  gemini: async () => {
+    // Gemini loads settings hooks only in a folder the user trusted (folder trust is on by default, hook-systems §4.6).
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), `${JSON.stringify({ [workspace]: 'TRUST_FOLDER' }, null, 2)}\n`);
+    console.log(`~/.gemini/trustedFolders.json: the demo trusts the project: {"${workspace}": "TRUST_FOLDER"}\n`);
+    // Only the demo's files: not the machine's /etc/gemini-cli/settings.json.
+    return { env: { GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(home, 'no-system-settings.json') } };
+  },
   pbi: async () => ({
     initialize: { options: { trustStorePath: join(home, 'trust.json'), hookStatePath: join(home, '.pbi-agent', 'hooks_state.json') } },
   }),

@@ -1,8 +1,8 @@
 // The same hooks through the `claude`, `codex` and `gemini` dialects, side by side (observed-decisions: one scenario,
 // three columns), through the real engine, loaders and process runner. One settings text is written byte for byte to
 // ~/.claude/settings.json and ~/.codex/hooks.json, and to ~/.gemini/settings.json as `gemini hooks migrate
-// --from-claude` would write it (hook-systems §4.6); the folder is trusted for gemini (trustedFolders.json) and the
-// codex hooks run under the trust bypass (review is codex-trust's test).
+// --from-claude` would write it (hook-systems §4.6); the folder is trusted for gemini (trustedFolders.json), and each
+// codex hook is trusted as a user would (its hash into config.toml).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,8 +74,9 @@ function migrateFromClaude(settings: Settings): Settings {
 
 // ---- the three sides
 
-/** Writes `settings` to the three agents' user files (gemini's migrated unless `geminiAsIs`) and loads each with its real loader. */
-async function trio(settings: Settings, options: { geminiAsIs?: boolean } = {}): Promise<Trio> {
+/** Writes `settings` to the three agents' user files (gemini's migrated unless `geminiAsIs`), loads each with its real
+ * loader and trusts the codex hooks (unless `codexUntrusted`). */
+async function trio(settings: Settings, options: { geminiAsIs?: boolean; codexUntrusted?: boolean } = {}): Promise<Trio> {
   const root = scratchDir('hookd-three-agents-');
   const home = join(root, 'home');
   const workspace = join(root, 'project');
@@ -101,7 +102,7 @@ async function trio(settings: Settings, options: { geminiAsIs?: boolean } = {}):
   mkdirSync(join(home, '.gemini'), { recursive: true });
   writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }, null, 2));
   const codex = side(codexDialect, '.codex', 'hooks.json', claudeText);
-  await trustAll(codex);
+  if (!options.codexUntrusted) await trustAll(codex);
   return {
     claude: side(claudeDialect, '.claude', 'settings.json', claudeText),
     codex,
@@ -109,20 +110,22 @@ async function trio(settings: Settings, options: { geminiAsIs?: boolean } = {}):
   };
 }
 
-/** Codex skips un-reviewed hooks (§3.2); these tests are about answers, not review: the codex side loads with the
- * dangerous trust bypass (`--dangerously-bypass-hook-trust`), which runs every hook not disabled. */
+/** Codex skips un-reviewed hooks (§3.2): trust each one's current hash in $CODEX_HOME/config.toml through the dialect's
+ * review store (what `review/trust` and `hookd hooks trust` write), and reload. */
 async function trustAll(side: Side): Promise<void> {
-  side.engine.reload({ ...side.context, bypassHookTrust: true });
+  const store = codexDialect.reviewStore!(side.context);
+  for (const hook of side.engine.hooks()) if (hook.review !== undefined) await store.trust(hook.review.key, hook.review.currentHash);
+  side.engine.reload(side.context);
   expect(
-    side.engine.hooks().map((hook) => hook.review?.runnable),
-    'every codex hook runnable',
-  ).toEqual(side.engine.hooks().map(() => true));
+    side.engine.hooks().map((hook) => hook.review?.trustStatus),
+    'every codex hook trusted',
+  ).toEqual(side.engine.hooks().map(() => 'trusted'));
 }
 
 const SESSION = { id: 'session-three-agents' };
 
-async function send(side: Side, event: EventName, params: Partial<EventParams>): Promise<EventResult> {
-  const { result } = await side.engine.dispatch(event, { session: SESSION, runId: 'run-1', ...params } as EventParams);
+async function send(side: Side, event: EventName, params: Partial<EventParams>, runId = 'run-1'): Promise<EventResult> {
+  const { result } = await side.engine.dispatch(event, { session: SESSION, runId, ...params } as EventParams);
   return result;
 }
 
@@ -172,6 +175,18 @@ describe('the same settings file through claude, codex and gemini', () => {
     expect(gemini).not.toHaveProperty('tool_use_id');
   });
 
+  it('§3.2 "new or changed hooks are skipped until trusted; startup prints a warning" — the same user hook: claude and gemini run it at once; codex skips it until its hash is trusted in config.toml', async () => {
+    const t = await trio(on('PreToolUse', [command('echo "BLOCKED: policy says no" >&2; exit 2')]), { codexUntrusted: true });
+    expect(hooksOf(t.codex).map((hook) => [hook.review?.trustStatus, hook.review?.runnable])).toEqual([['untrusted', false]]);
+    const before = await eachTool(t, 'PreToolUse');
+    expect(before.claude).toMatchObject({ decision: 'deny', reason: 'BLOCKED: policy says no' });
+    expect(before.gemini).toMatchObject({ decision: 'deny', reason: 'BLOCKED: policy says no' });
+    expect(before.codex.decision).toBe('none');
+    await trustAll(t.codex);
+    expect(readFileSync(join(t.codex.context.home, '.codex', 'config.toml'), 'utf8')).toMatch(/^trusted_hash = "sha256:[0-9a-f]{64}"$/m);
+    expect(await send(t.codex, 'PreToolUse', shellCall.codex, 'run-2')).toMatchObject({ decision: 'deny', reason: 'BLOCKED: policy says no' });
+  });
+
   it('02 "exit 2 + stderr" — all three: tool not run, deny with "BLOCKED: policy says no"', async () => {
     const t = await trio(on('PreToolUse', [command('echo "BLOCKED: policy says no" >&2; exit 2')]));
     const r = await eachTool(t, 'PreToolUse');
@@ -194,7 +209,7 @@ describe('the same settings file through claude, codex and gemini', () => {
     expect(r.gemini).toMatchObject({ decision: 'deny', reason: 'DENY-REASON-X' });
   });
 
-  it('05b "updatedInput without decision" — claude: applied (rewritten ran); codex: ignored (original ran); gemini: applied (tool_input merged over the call)', async () => {
+  it('05b "updatedInput without decision" — claude: applied (rewritten ran); codex: ignored (original ran); gemini: applied (the call rebuilt from the hook\'s tool_input)', async () => {
     const rewrite = { command: 'echo rewritten' };
     const t = await trio(
       on('PreToolUse', [command(portable({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: rewrite } }, { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: rewrite } }))]),
@@ -204,7 +219,7 @@ describe('the same settings file through claude, codex and gemini', () => {
     expect(r.claude.decision).not.toBe('deny');
     expect(r.codex.updatedInput).toBeUndefined();
     expect(r.codex.decision).not.toBe('deny');
-    expect(r.gemini.updatedInput).toEqual({ command: 'echo rewritten', description: 'say hi' });
+    expect(r.gemini.updatedInput).toEqual(rewrite);
     expect(r.gemini.decision).not.toBe('deny');
   });
 
@@ -218,7 +233,7 @@ describe('the same settings file through claude, codex and gemini', () => {
     const r = await eachTool(t, 'PreToolUse');
     expect(r.claude.updatedInput).toEqual(rewrite);
     expect(r.codex.updatedInput).toEqual(rewrite);
-    expect(r.gemini.updatedInput).toEqual({ command: 'echo rewritten', description: 'say hi' });
+    expect(r.gemini.updatedInput).toEqual(rewrite);
   });
 
   it('07 "two matching hooks, one deny one allow" — deny wins in all three; claude and codex show only the deny reason; gemini: "all reasons joined with \\n"', async () => {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # BeforeTool (matcher run_shell_command), in Gemini's native answers: refuses rm -rf ({"decision":"deny"});
-# turns a force push into --force-with-lease (hookSpecificOutput.tool_input, merged over the call's input, with or
-# without a decision); anything else gets a plain-text line, which Gemini shows as a system message (observed 15).
+# turns a force push into --force-with-lease (hookSpecificOutput.tool_input, with or without a decision: Gemini
+# rebuilds the call from it alone, so it carries every argument the call keeps); anything else gets a plain-text line,
+# which Gemini shows as a system message (observed 15).
 input=$(cat)
 case "$input" in
   *'rm -rf'*)
