@@ -1,6 +1,7 @@
 // The codex dialect's configuration: $CODEX_HOME/hooks.json and, when config.toml trusts the project,
 // <workspace>/.codex/hooks.json (Claude-shaped JSON), `[features] hooks` honoured; each hook carries its review (key,
 // hash, status from config.toml). Reads files; never writes.
+import { resolve } from 'node:path';
 import type { HookSpec, LoadContext, LoadResult, SourceRejection } from '../../engine/dialect.js';
 import { infoAt } from '../../config/diagnostic.js';
 import { readJsonFile } from '../../config/json-locate.js';
@@ -10,10 +11,10 @@ import { projectTrusted, readCodexConfig, type CodexConfig } from './config-toml
 import { codexHookHash } from './hook-hash.js';
 import { codexHookKey } from './hook-key.js';
 import { parseCodexHooksFile, type ParsedCodexHook } from './parse-hooks-file.js';
-import { codexConfigPath } from './paths.js';
+import type { CodexRunData } from './environment.js';
+import { codexConfigPath, codexHome } from './paths.js';
 import { codexReviewState } from './review.js';
 import { codexSources, type CodexSource } from './sources.js';
-import { resolve } from 'node:path';
 
 /**
  * One HookSpec per command handler, in configured order (user file, then project file; events, groups and handlers as
@@ -35,6 +36,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   const rejections: SourceRejection[] = [];
   const hooksOff = config.hooksFeature === false;
   const workspace = resolve(context.workspace);
+  const runData: CodexRunData = { codexHome: codexHome(context) };
 
   for (const source of sources) {
     const read = readJsonFile(source.path);
@@ -50,7 +52,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
       rejections.push({ source: source.path, errors: parsed.diagnostics.filter((entry) => entry.severity === 'error').length || 1 });
       continue;
     }
-    const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass));
+    const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass, runData));
     const untrustedProject = source.discovered && source.scope === 'project' && !projectTrusted(config, workspace);
     if (hooksOff) {
       notLoaded.push(...specs.map((spec) => ({ ...spec, disabled: true, disabledBy: `not loaded: [features] hooks = false in ${configPath}` })));
@@ -81,7 +83,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   };
 }
 
-function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfig, bypass: boolean): HookSpec {
+function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfig, bypass: boolean, data: CodexRunData): HookSpec {
   const key = codexHookKey({ sourcePath: source.path, event: hook.event, groupIndex: hook.groupIndex, handlerIndex: hook.handlerIndex });
   const currentHash = codexHookHash({ event: hook.event, matcher: hook.effectiveMatcher, handler: hook.written });
   return {
@@ -94,5 +96,6 @@ function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfi
     scope: source.scope,
     location: hook.at,
     review: codexReviewState({ key, currentHash, managed: false, bypass, config }),
+    data,
   };
 }

@@ -31,6 +31,9 @@ const SKIPPED_TYPES: Readonly<Record<string, string>> = {
 /** Events Codex always runs synchronously (§3.5 "SessionEnd always sync"). */
 const ALWAYS_SYNC: readonly EventName[] = ['SessionEnd'];
 
+/** Events that can produce additionalContext (Codex warns about `additionalContextLimit` on the others). */
+const CONTEXT_EVENTS: readonly EventName[] = ['PreToolUse', 'PostToolUse', 'SessionStart', 'UserPromptSubmit', 'SubagentStart'];
+
 /** SessionEnd (§3.3): "1 s default, max 3 s". */
 const SESSION_END_TIMEOUT_MS = { default: 1_000, max: 3_000 } as const;
 
@@ -38,7 +41,9 @@ const SESSION_END_TIMEOUT_MS = { default: 1_000, max: 3_000 } as const;
  * As Codex reads a handler, with one difference: where a field has the wrong type Codex refuses the whole file
  * (serde), hookd skips only this handler with a warning. Skipped: not an object; `type` missing, unknown, or
  * prompt/agent/mcp_tool; `command` not a string or blank (after trimming, "skipping empty hook command");
- * `timeout` not a whole number ≥ 0 (seconds), `statusMessage`, `commandWindows` not strings, `async` not a boolean.
+ * `timeout` not a whole number ≥ 0 (seconds), `statusMessage`, `commandWindows` not strings, `async` not a boolean,
+ * `additionalContextLimit` not a whole number ≥ 0 (a warning on events that cannot produce context, as Codex; hookd
+ * does not spill long context to disk, so the limit has no other effect).
  * `timeout` defaults to 600 s and 0 counts as 1 s (Codex's `max(1)`); over setTimeout's range it is capped (a
  * warning); on SessionEnd it defaults to 1 s and is clamped to 1–3 s (§3.3). `commandWindows` is ignored on Linux and macOS; unknown fields are ignored (as Codex). `async: true` runs
  * in the background (CommandHandler.async: it never decides), except on SessionEnd, which Codex always runs sync.
@@ -67,6 +72,12 @@ export function parseCodexHandler(raw: unknown, event: EventName): CodexHandlerP
   }
   const asyncValue = raw['async'];
   if (asyncValue !== undefined && typeof asyncValue !== 'boolean') return skip('invalid-field', '"async" must be true or false (Codex refuses the whole file); handler skipped', ['async']);
+
+  const limit = raw['additionalContextLimit'];
+  if (limit !== undefined && limit !== null) {
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) return skip('invalid-field', '"additionalContextLimit" must be a whole number of tokens, 0 or more (Codex refuses the whole file); handler skipped', ['additionalContextLimit']);
+    if (!CONTEXT_EVENTS.includes(event)) problems.push({ severity: 'warning', code: 'context-limit-ignored', message: `"additionalContextLimit" is ignored on ${event}, which cannot produce additional context (Codex warns too)`, path: ['additionalContextLimit'] });
+  }
 
   const timeout = raw['timeout'];
   const sessionEnd = event === 'SessionEnd';

@@ -124,6 +124,17 @@ describe('codex loader: one hooks.json', () => {
     expect(command(result.hooks[0])).toEqual(expect.objectContaining({ command: 'echo bg', async: { rewake: false } }));
   });
 
+  it('§3.1 "additionalContextLimit … warning on events that can\'t produce context"; a negative one skips the handler', () => {
+    const s = setup();
+    s.write({ hooks: { PostToolUse: [{ hooks: [cmd('a', { additionalContextLimit: 100 })] }], Stop: [{ hooks: [cmd('b', { additionalContextLimit: 100 }), cmd('c', { additionalContextLimit: -5 })] }] } });
+    const result = loadCodexHooks(s.context);
+    expect(result.hooks.map((hook) => command(hook).command)).toEqual(['a', 'b']);
+    expect(result.diagnostics.map((entry) => [entry.severity, entry.code, entry.field])).toEqual([
+      ['warning', 'context-limit-ignored', 'hooks.Stop[0].hooks[0].additionalContextLimit'],
+      ['warning', 'invalid-field', 'hooks.Stop[0].hooks[1].additionalContextLimit'],
+    ]);
+  });
+
   it('statusMessage, commandWindows or async of the wrong type skip the handler (Codex refuses the whole file)', () => {
     const s = setup();
     s.write({ hooks: { Stop: [{ hooks: [cmd('a', { statusMessage: 3 }), cmd('b', { commandWindows: [] }), cmd('c', { async: 'yes' }), cmd('d')] }] } });

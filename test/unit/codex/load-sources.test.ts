@@ -101,6 +101,93 @@ describe('codex loader: sources', () => {
     expect(bypassed.map((hook) => hook.review?.runnable)).toEqual([true, true, true]);
   });
 
+  it('observed 16 "project .codex/hooks.json runs when the project is trusted": [projects."<workspace>"] trust_level = "trusted" in config.toml loads it after the user file', () => {
+    const s = setup();
+    s.write(s.userFile, stopFile('echo user'));
+    s.write(s.projectFile, stopFile('echo project'));
+    s.write(s.configFile, `[projects.${JSON.stringify(s.workspace)}]\ntrust_level = "trusted"\n`);
+    const result = loadCodexHooks(s.context);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.notLoaded).toBeUndefined();
+    expect(result.hooks.map((hook) => [hook.id, hook.source, hook.scope])).toEqual([
+      ['user:Stop[0].hooks[0]', s.userFile, 'user'],
+      ['project:Stop[0].hooks[0]', s.projectFile, 'project'],
+    ]);
+    expect(result.hooks[1]?.review?.key).toBe(`${s.projectFile}:stop:0:0`);
+  });
+
+  it('a project whose trust_level is not "trusted" (e.g. "untrusted") is not loaded', () => {
+    const s = setup();
+    s.write(s.projectFile, stopFile('echo project'));
+    s.write(s.configFile, `[projects.${JSON.stringify(s.workspace)}]\ntrust_level = "untrusted"\n`);
+    const result = loadCodexHooks(s.context);
+    expect(result.hooks).toEqual([]);
+    expect(result.notLoaded?.map((hook) => hook.id)).toEqual(['project:Stop[0].hooks[0]']);
+  });
+
+  for (const key of ['hooks', 'codex_hooks']) {
+    it(`§3.1 "[features] hooks = false turns them off (codex_hooks is a deprecated alias)": ${key} = false → no hook loads, every written one is notLoaded, an info diagnostic says so`, () => {
+      const s = setup();
+      s.write(s.userFile, stopFile('echo user'));
+      s.write(s.projectFile, stopFile('echo project'));
+      s.write(s.configFile, `[features]\n${key} = false\n\n[projects.${JSON.stringify(s.workspace)}]\ntrust_level = "trusted"\n`);
+      const result = loadCodexHooks({ ...s.context, bypassHookTrust: true });
+      expect(result.hooks).toEqual([]);
+      expect(result.notLoaded?.map((hook) => [hook.id, hook.disabledBy])).toEqual([
+        ['user:Stop[0].hooks[0]', `not loaded: [features] hooks = false in ${s.configFile}`],
+        ['project:Stop[0].hooks[0]', `not loaded: [features] hooks = false in ${s.configFile}`],
+      ]);
+      expect(result.diagnostics.map((entry) => [entry.severity, entry.code, entry.file])).toEqual([['info', 'hooks-disabled', s.configFile]]);
+    });
+  }
+
+  it('[features] hooks = true (the default) loads as usual', () => {
+    const s = setup();
+    s.write(s.userFile, stopFile('echo user'));
+    s.write(s.configFile, '[features]\nhooks = true\n');
+    expect(loadCodexHooks(s.context).hooks).toHaveLength(1);
+  });
+
+  it('§3.2 "Status values: Trusted (hash matches), Modified (hash differs)" and "Runs if enabled && (bypass || Trusted || Managed)": the review comes from [hooks.state."<key>"] in config.toml', () => {
+    const s = setup();
+    const trusted = cmd('echo trusted');
+    const changed = cmd('echo changed');
+    const off = cmd('echo off');
+    s.write(s.userFile, { hooks: { Stop: [{ hooks: [trusted, changed, off] }] } });
+    const hash = (handler: Record<string, unknown>) => codexHookHash({ event: 'Stop', matcher: undefined, handler });
+    s.write(
+      s.configFile,
+      [
+        `[hooks.state.${JSON.stringify(`${s.userFile}:stop:0:0`)}]`,
+        'enabled = true',
+        `trusted_hash = ${JSON.stringify(hash(trusted))}`,
+        `[hooks.state.${JSON.stringify(`${s.userFile}:stop:0:1`)}]`,
+        `trusted_hash = ${JSON.stringify(hash(cmd('echo before the edit')))}`,
+        `[hooks.state.${JSON.stringify(`${s.userFile}:stop:0:2`)}]`,
+        'enabled = false',
+        `trusted_hash = ${JSON.stringify(hash(off))}`,
+        '',
+      ].join('\n'),
+    );
+    const result = loadCodexHooks(s.context);
+    expect(result.hooks.map((hook) => [hook.review?.status, hook.review?.runnable])).toEqual([
+      ['trusted', true],
+      ['modified', false],
+      ['disabled', false],
+    ]);
+    const bypassed = loadCodexHooks({ ...s.context, bypassHookTrust: true });
+    expect(bypassed.hooks.map((hook) => hook.review?.runnable)).toEqual([true, true, false]);
+  });
+
+  it('a config.toml with a TOML syntax error is an error naming file, line and column; it counts as empty and the hooks still load (untrusted)', () => {
+    const s = setup();
+    s.write(s.userFile, stopFile('echo user'));
+    s.write(s.configFile, '[features\nhooks = false\n');
+    const result = loadCodexHooks(s.context);
+    expect(result.hooks.map((hook) => hook.review?.status)).toEqual(['untrusted']);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'error', file: s.configFile, line: 1 })]);
+  });
+
   it('a missing file contributes nothing, silently; committedSources is the project file only', () => {
     const s = setup();
     const result = loadCodexHooks(s.context);
