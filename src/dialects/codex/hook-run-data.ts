@@ -1,5 +1,5 @@
 // What a codex hook's run needs from the load that found it: the $CODEX_HOME of that load (CODEX_HOME in the hook's
-// environment, for project hooks too), which the loader records on each hook (HookSpec.data.codexHome); reads no files.
+// environment, for project hooks too), which the loader records as HookSpec.data. Types and lookup only.
 import type { HookSpec } from '../../engine/dialect.js';
 
 export type CodexRunData = { readonly codexHome?: string };
