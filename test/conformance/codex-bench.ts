@@ -1,16 +1,13 @@
 // A scratch codex setup for the io conformance tests: temp home ($CODEX_HOME = <home>/.codex), project and record dir,
 // a real Engine with the real process runner and the codex dialect's envelope, environment, output reading and merge.
-// Hooks are written as $CODEX_HOME/hooks.json and read by the codex dialect's loader with the dangerous trust bypass on
-// (these tests are about input and output, not review: config.toml is never written). Every hook process carries a
+// Hooks are written as $CODEX_HOME/hooks.json and found by the codex dialect's own discovery, with the dangerous trust
+// bypass on (these tests are about input and output, not review: config.toml is never written). Every hook process carries a
 // per-bench mark so each test proves by /proc that nothing was left running.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import type { Dialect, HookSpec, LoadResult } from '../../src/engine/dialect.js';
 import { codexDialect } from '../../src/dialects/codex/index.js';
-import { compileCodexMatcher } from '../../src/dialects/codex/matcher.js';
-import { CODEX_DEFAULT_TIMEOUT_MS, CODEX_SHELL } from '../../src/dialects/codex/limits.js';
 import { Engine, type DispatchOptions } from '../../src/engine/engine.js';
 import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
@@ -43,15 +40,29 @@ export class CodexBench {
     return join(this.codexHome, 'hooks.json');
   }
 
+  get projectFile(): string {
+    return join(this.project, '.codex', 'hooks.json');
+  }
+
+  /** Writes <project>/.codex/hooks.json, trusts the project in $CODEX_HOME/config.toml and starts an engine on it. */
+  configureProject(file: CodexHooksFile): Engine {
+    writeFileSync(join(this.codexHome, 'config.toml'), `[projects.${JSON.stringify(this.project)}]\ntrust_level = "trusted"\n`);
+    writeFileSync(this.projectFile, JSON.stringify(file, null, 2));
+    return this.#start();
+  }
+
   /** Writes $CODEX_HOME/hooks.json and starts an engine on it. */
   configure(file: CodexHooksFile): Engine {
     writeFileSync(this.userFile, JSON.stringify(file, null, 2));
+    return this.#start();
+  }
+
+  #start(): Engine {
     const baseEnv: Record<string, string> = { ...processEnvironment(), REC: this.rec, [TEST_MARK]: this.mark };
     delete baseEnv['CODEX_HOME'];
-    const dialect: Dialect = { ...codexDialect, load: (context) => loadWithFallback(context, this.userFile, file) };
-    this.#engine = new Engine({ dialect, runner: createProcessRunner(), workspace: this.project, baseEnv, ...(this.options.stopBlockCap !== undefined ? { stopBlockCap: this.options.stopBlockCap } : {}) });
+    this.#engine = new Engine({ dialect: codexDialect, runner: createProcessRunner(), workspace: this.project, baseEnv, ...(this.options.stopBlockCap !== undefined ? { stopBlockCap: this.options.stopBlockCap } : {}) });
     const snapshot = this.#engine.load({ workspace: this.project, home: this.home, env: {}, bypassHookTrust: true });
-    expect(snapshot.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), 'problems in the hooks file').toEqual([]);
+    expect(snapshot.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info'), 'problems in the hooks file').toEqual([]);
     return this.#engine;
   }
 
@@ -90,36 +101,6 @@ export class CodexBench {
   cleanup(): number[] {
     return killProcessesWithEnv(TEST_MARK, this.mark);
   }
-}
-
-/**
- * The codex loader's hooks when it loads the file; while it is still the contract stub (no hooks at all), the same
- * file turned into HookSpecs here exactly as the brief describes them (shell /bin/bash, onFailure continue, timeout
- * seconds with 600 s default), so these io tests run before and after the loader lands.
- */
-function loadWithFallback(context: Parameters<Dialect['load']>[0], userFile: string, file: CodexHooksFile): LoadResult {
-  const real = codexDialect.load({ ...context, sources: [{ path: userFile, scope: 'user' }] });
-  if (real.hooks.length > 0 || real.diagnostics.length > 0) return real;
-  const hooks: HookSpec[] = [];
-  for (const [event, groups] of Object.entries(file.hooks) as [EventName, CodexGroup[]][]) {
-    groups.forEach((group, groupIndex) => {
-      const compiled = compileCodexMatcher(group.matcher);
-      if (!compiled.ok) return;
-      group.hooks.forEach((handler, handlerIndex) => {
-        if ((handler.type ?? 'command') !== 'command') return;
-        hooks.push({
-          id: `user:${event}[${groupIndex}].hooks[${handlerIndex}]`,
-          event,
-          ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
-          matches: compiled.matches,
-          handler: { type: 'command', command: handler.command, shell: CODEX_SHELL, timeoutMs: handler.timeout !== undefined ? Math.max(1, handler.timeout) * 1000 : CODEX_DEFAULT_TIMEOUT_MS, onFailure: 'continue', explicitTimeout: handler.timeout !== undefined },
-          source: userFile,
-          scope: 'user',
-        });
-      });
-    });
-  }
-  return { hooks, diagnostics: [], sources: [userFile] };
 }
 
 /** The `bench()` of one test file: each bench is cleaned up after its test, which fails if a hook process survived. */

@@ -44,7 +44,7 @@ describe('observed-envelopes "codex": the stdin and environment of a hook', () =
 
   it('UserPromptSubmit — "+ prompt"; Stop — "+ stop_hook_active, last_assistant_message"', async () => {
     const b = bench();
-    b.configure({ hooks: { UserPromptSubmit: [{ hooks: [{ command: record('prompt') }] }], Stop: [{ hooks: [{ command: record('stop') }] }] } });
+    b.configure({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: record('prompt') }] }], Stop: [{ hooks: [{ type: 'command', command: record('stop') }] }] } });
     await b.dispatch('UserPromptSubmit', { prompt: 'run the command', session: SESSION_INFO });
     await b.dispatch('Stop', { stopHookActive: false, lastAssistantMessage: 'done', session: SESSION_INFO });
     expect(Object.keys(b.json('prompt'))).toEqual([...COMMON, 'prompt']);
@@ -73,6 +73,14 @@ describe('observed-envelopes "codex": the stdin and environment of a hook', () =
     b.one('PreToolUse', 'printf "%s\\n%s" "$0" "$CODEX_HOME" > "$REC/env"');
     await b.dispatch('PreToolUse', shellCall());
     expect(b.read('env').split('\n')).toEqual(['/bin/bash', b.codexHome]);
+  });
+
+  it('16 "project `.codex/hooks.json` runs when the project is trusted" — its hooks get CODEX_HOME too, and run in the project', async () => {
+    const b = bench();
+    b.configureProject({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'printf "%s\\n%s" "$CODEX_HOME" "$PWD" > "$REC/env"' }] }] } });
+    const result = await b.dispatch('PreToolUse', shellCall());
+    expect(result.runs.map((run) => run.status)).toEqual(['ok']);
+    expect(b.read('env').split('\n')).toEqual([b.codexHome, b.project]);
   });
 });
 
@@ -143,10 +151,10 @@ describe('observed-decisions, Codex column (PreToolUse on the shell tool)', () =
     expect(result.runs[0]!.message).toContain('updatedInput without permissionDecision:allow');
   });
 
-  it('06 "hook sleeps past `timeout`" — "killed … grandchild also dead; fail-open, tool runs"', async () => {
+  it('06 "hook sleeps past `timeout`" — "killed … **without a trappable signal** (no TERM/HUP/INT trap fired → SIGKILL), grandchild also dead; fail-open, tool runs"', async () => {
     const b = bench();
     const script = join(b.root, 'slow.sh');
-    writeFileSync(script, `#!/bin/sh\necho $$ > "$REC/shell.pid"\nsleep 20 &\necho $! > "$REC/child.pid"\nwait\n`);
+    writeFileSync(script, `#!/bin/sh\ntrap 'echo trapped > "$REC/trapped"; exit 0' TERM HUP INT\necho $$ > "$REC/shell.pid"\nsleep 20 &\necho $! > "$REC/child.pid"\nwait\n`);
     chmodSync(script, 0o755);
     b.one('PreToolUse', quote(script), { timeout: 1 });
     const result = await b.dispatch('PreToolUse', shellCall());
@@ -155,19 +163,36 @@ describe('observed-decisions, Codex column (PreToolUse on the shell tool)', () =
     const pids = [Number(b.read('shell.pid')), Number(b.read('child.pid'))];
     expect(await waitUntil(() => pids.every((pid) => !isAlive(pid)), 5_000), `still alive: ${pids.filter(isAlive).join(', ')}`).toBe(true);
     expect(b.leftovers()).toEqual([]);
+    expect(b.has('trapped'), 'a trap fired: the hook got a trappable signal').toBe(false);
   });
 
   for (const layout of ['same group', 'two groups'] as const) {
     it(`07 "two matching hooks, one deny one allow" (${layout}) — "deny wins; only the deny reason"`, async () => {
       const b = bench();
-      const deny = { command: emit({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'DENY-FROM-HOOK-A' } }) };
-      const allow = { command: emit({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'ALLOW-FROM-HOOK-B' } }) };
+      const deny = { type: 'command', command: emit({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'DENY-FROM-HOOK-A' } }) };
+      const allow = { type: 'command', command: emit({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'ALLOW-FROM-HOOK-B' } }) };
       b.configure({ hooks: { PreToolUse: layout === 'same group' ? [{ hooks: [deny, allow] }] : [{ hooks: [deny] }, { hooks: [allow] }] } });
       const result = await b.dispatch('PreToolUse', shellCall());
       expect(result).toMatchObject({ decision: 'deny', reason: 'DENY-FROM-HOOK-A' });
       expect(result.runs).toHaveLength(2);
     });
   }
+
+  it('12/13 "non-matching matcher `Edit|Write` / regex `^Ba.h$`" — "not run / regex matches" (same as Claude Code)', async () => {
+    const b = bench();
+    b.configure({
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'touch "$REC/edit-write"' }] },
+          { matcher: '^Ba.h$', hooks: [{ type: 'command', command: 'touch "$REC/regex"' }] },
+        ],
+      },
+    });
+    const result = await b.dispatch('PreToolUse', shellCall());
+    expect(result.runs).toHaveLength(1);
+    expect(b.has('edit-write')).toBe(false);
+    expect(b.has('regex')).toBe(true);
+  });
 
   it('11 "exit 1 + stderr" — "non-blocking; tool runs; nothing shown to model"', async () => {
     const b = bench();
@@ -242,7 +267,7 @@ describe('observed-decisions, Codex column (PostToolUse, prompts, Stop)', () => 
     b.configure({
       hooks: {
         UserPromptSubmit: [
-          { hooks: [{ command: 'echo PLAIN-STDOUT-CONTEXT' }, { command: emit({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'JSON-ADDITIONAL-CONTEXT' } }) }] },
+          { hooks: [{ type: 'command', command: 'echo PLAIN-STDOUT-CONTEXT' }, { type: 'command', command: emit({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'JSON-ADDITIONAL-CONTEXT' } }) }] },
         ],
       },
     });
@@ -287,7 +312,7 @@ describe('observed-decisions, Codex column (PostToolUse, prompts, Stop)', () => 
 
   it('§3.4 "`continue:false` from any matching hook overrides continuation"', async () => {
     const b = bench();
-    b.configure({ hooks: { Stop: [{ hooks: [{ command: emit({ decision: 'block', reason: 'KEEP-GOING' }) }, { command: emit({ continue: false, stopReason: 'ENOUGH' }) }] }] } });
+    b.configure({ hooks: { Stop: [{ hooks: [{ type: 'command', command: emit({ decision: 'block', reason: 'KEEP-GOING' }) }, { type: 'command', command: emit({ continue: false, stopReason: 'ENOUGH' }) }] }] } });
     const result = await b.dispatch('Stop', {});
     expect(result).toMatchObject({ decision: 'none', continue: false, stopReason: 'ENOUGH' });
   });

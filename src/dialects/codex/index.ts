@@ -8,6 +8,7 @@ import { codexEnvironment } from './environment.js';
 import { CODEX_CONTINUATION_EVENTS, CODEX_EVENTS, CODEX_TOOL_EVENTS } from './events.js';
 import { CODEX_DEFAULT_TIMEOUT_MS, CODEX_KILL_GRACE_MS } from './limits.js';
 import { loadCodexHooks } from './load.js';
+import { withCodexHome } from './hook-run-data.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { compileCodexMatcher } from './matcher.js';
 import { merge } from './merge.js';
@@ -27,7 +28,7 @@ export const codexDialect: Dialect = {
   execution: 'parallel',
   continuationEvents: CODEX_CONTINUATION_EVENTS,
   hotReload: true,
-  load: loadCodexHooks,
+  load: (context) => withCodexHome(loadCodexHooks(context), context),
   reviewStore: (context) => createCodexReviewStore(codexConfigPath(context)),
   bypassesReview: codexBypassesReview,
   matchTarget,

@@ -21,7 +21,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   if (!outcome.started) return failedRun(`could not start: ${outcome.spawnError ?? 'unknown error'}`, 'spawn_failed');
   if (outcome.timedOut) return { ...failedRun(`hook timed out after ${hook.handler.timeoutMs / 1000}s (fails open, as in Codex CLI)`, 'timeout'), status: 'timeout' };
   if (outcome.exitCode === null) return failedRun('hook exited without a status code', 'signal');
-  if (outcome.exitCode === 2 && event !== 'SessionEnd') return exitTwo(event, outcome);
+  if (outcome.exitCode === 2) return exitTwo(event, outcome);
   if (outcome.exitCode !== 0) return failedRun(`hook exited with code ${outcome.exitCode}`, 'nonzero_exit');
   return fromStdout(event, outcome);
 }
