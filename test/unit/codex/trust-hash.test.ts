@@ -3,7 +3,10 @@
 // the normalization read in codex-rs (hooks/src/engine/discovery.rs `command_hook_hash`, config `version_for_toml`).
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, codexHookHash, codexHookIdentity, codexNormalizedTimeoutSec } from '../../../src/dialects/codex/hook-hash.js';
-import { codexHookKey, parseCodexHookKey } from '../../../src/dialects/codex/hook-key.js';
+import { codexHookKey, codexKeySourcePath, parseCodexHookKey } from '../../../src/dialects/codex/hook-key.js';
+import { mkdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDir } from '../../helpers/scratch.js';
 
 describe('codex trust hash: values the real Codex wrote', () => {
   // Yeachan-Heo/oh-my-codex scripts/test-codex-trust-hooks.sh: "Expected hashes were written by codex-cli 0.157.1's TUI
@@ -92,5 +95,13 @@ describe('codex hook key', () => {
   it('parses a key back at its last three colons (the source path may hold colons)', () => {
     expect(parseCodexHookKey('demo@market:hooks/hooks.json:session_start:1:2')).toEqual({ sourcePath: 'demo@market:hooks/hooks.json', eventLabel: 'session_start', groupIndex: 1, handlerIndex: 2 });
     expect(parseCodexHookKey('no-key')).toBeUndefined();
+  });
+  it('find_codex_home "If CODEX_HOME is set, the value will be canonicalized": the key source resolves a symlinked $CODEX_HOME, the default is kept as is', () => {
+    const root = realpathSync(scratchDir('hookd-codex-keysrc-'));
+    mkdirSync(join(root, 'real'));
+    symlinkSync(join(root, 'real'), join(root, 'link'));
+    expect(codexKeySourcePath(join(root, 'link', 'hooks.json'), true)).toBe(join(root, 'real', 'hooks.json'));
+    expect(codexKeySourcePath(join(root, 'link', 'hooks.json'), false)).toBe(join(root, 'link', 'hooks.json'));
+    expect(codexKeySourcePath(join(root, 'missing', 'hooks.json'), true)).toBe(join(root, 'missing', 'hooks.json'));
   });
 });
