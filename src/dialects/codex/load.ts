@@ -9,11 +9,10 @@ import type { Diagnostic } from '../../protocol/index.js';
 import { codexBypassesReview } from './bypass.js';
 import { projectTrusted, readCodexConfig, type CodexConfig } from './config-toml.js';
 import { codexHookHash } from './hook-hash.js';
-import { codexHookKey } from './hook-key.js';
+import { codexHookKey, codexKeySourcePath } from './hook-key.js';
 import { parseCodexHooksFile, type ParsedCodexHook } from './parse-hooks-file.js';
 import { readTomlHooks } from './parse-toml-hooks.js';
-import type { CodexRunData } from './environment.js';
-import { codexConfigPath, codexHome } from './paths.js';
+import { codexConfigPath } from './paths.js';
 import { codexReviewState } from './review.js';
 import { codexSources, type CodexSource } from './sources.js';
 
@@ -37,7 +36,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   const rejections: SourceRejection[] = [];
   const hooksOff = config.hooksFeature === false;
   const workspace = resolve(context.workspace);
-  const runData: CodexRunData = { codexHome: codexHome(context) };
+  const codexHomeSet = (context.env?.['CODEX_HOME'] ?? '') !== '';
 
   let layerJson: { readonly path: string; readonly hooks: number } | undefined;
   for (const source of sources) {
@@ -62,7 +61,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
       rejections.push({ source: source.path, errors: parsed.diagnostics.filter((entry) => entry.severity === 'error').length || 1 });
       continue;
     }
-    const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass, runData));
+    const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass, codexHomeSet));
     if (source.format === 'json' && source.label === 'user') layerJson = { path: source.path, hooks: specs.length };
     if (source.format === 'toml' && specs.length > 0 && layerJson !== undefined && layerJson.hooks > 0) {
       diagnostics.push(warningAt(`loading hooks from both ${layerJson.path} and ${source.path}; prefer a single representation for this layer (as Codex warns)`, { file: source.path, code: 'hooks-in-both' }));
@@ -97,8 +96,14 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   };
 }
 
-function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfig, bypass: boolean, data: CodexRunData): HookSpec {
-  const key = codexHookKey({ sourcePath: source.path, event: hook.event, groupIndex: hook.groupIndex, handlerIndex: hook.handlerIndex });
+/**
+ * The key's source path is the file's path as Codex writes it (hook-key.ts codexKeySourcePath): a project file's and
+ * a file under an explicitly set $CODEX_HOME with their directory's symlinks resolved, the default ~/.codex as is.
+ * HookSpec.data (the run's CODEX_HOME) is added by index.ts (hook-run-data.ts).
+ */
+function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfig, bypass: boolean, codexHomeSet: boolean): HookSpec {
+  const sourcePath = codexKeySourcePath(source.path, source.scope === 'project' || codexHomeSet);
+  const key = codexHookKey({ sourcePath, event: hook.event, groupIndex: hook.groupIndex, handlerIndex: hook.handlerIndex });
   const currentHash = codexHookHash({ event: hook.event, matcher: hook.effectiveMatcher, handler: hook.written });
   return {
     id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
@@ -110,6 +115,5 @@ function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfi
     scope: source.scope,
     location: hook.at,
     review: codexReviewState({ key, currentHash, managed: false, bypass, config }),
-    data,
   };
 }
