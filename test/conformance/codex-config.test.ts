@@ -14,7 +14,8 @@ import { Engine } from '../../src/engine/engine.js';
 import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
 import { processEnvironment } from '../../src/process-environment.js';
 import { createProcessRunner } from '../../src/runner/process-runner.js';
-import { processesWithEnv } from '../helpers/processes.js';
+import { processesWithEnv, waitUntil } from '../helpers/processes.js';
+import { Sidecar } from '../helpers/sidecar.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 const TEST_MARK = 'HOOKD_TEST_MARK';
@@ -264,5 +265,29 @@ describe('§3.3 Matchers (observed 12, 13)', () => {
     b.load();
     await b.dispatch('UserPromptSubmit', { prompt: 'run the command' });
     expect(b.ran()).toEqual(['prompt']);
+  });
+});
+
+describe('hot reload through the built sidecar (hotReload: true, config.toml among the sources)', () => {
+  const open: Sidecar[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((sidecar) => sidecar.close()));
+  });
+
+  it('16 — trusting the project in config.toml while hookd runs loads .codex/hooks.json without a restart, and the project hook runs', async () => {
+    const b = bench();
+    b.write('project', file({ Stop: [group(undefined, record('project'))] }));
+    const env = { ...b.context.env } as NodeJS.ProcessEnv;
+    const sidecar = new Sidecar('ndjson', ['--dangerously-bypass-hook-trust'], env);
+    open.push(sidecar);
+    await sidecar.request('initialize', { protocolVersion: '0.1', clientInfo: { name: 'codex-config', version: '1' }, dialect: 'codex', workspace: b.workspace, home: b.home });
+    const ids = async () => ((await sidecar.request('hooks/list')) as { hooks: { id: string }[] }).hooks.map((hook) => hook.id);
+    expect(await ids()).toEqual([]);
+    writeFileSync(b.configFile, `[projects.${JSON.stringify(b.workspace)}]\ntrust_level = "trusted"\n`);
+    let seen: string[] = [];
+    expect(await waitUntil(async () => (seen = await ids()).length > 0, 10_000), 'the project hook appears after config.toml changed').toBe(true);
+    expect(seen).toEqual(['project:Stop[0].hooks[0]']);
+    await sidecar.request('hooks/Stop', { session: { id: 'codex-session-1', cwd: b.workspace }, stopHookActive: false });
+    expect(b.ran()).toEqual(['project']);
   });
 });

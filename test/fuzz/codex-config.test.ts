@@ -83,7 +83,15 @@ const configToml: fc.Arbitrary<FileContents> = fc
         .record({ hooks: fc.oneof(fc.constantFrom('true', 'false', '"no"', '1'), fc.constant(undefined)), project: oddString, trust: fc.constantFrom('"trusted"', '"untrusted"', '3'), key: oddString, hash: oddString })
         .map(({ hooks, project, trust, key, hash }) => `${hooks !== undefined ? `[features]\nhooks = ${hooks}\n` : ''}[projects.${tomlString(project)}]\ntrust_level = ${trust}\n[hooks.state.${tomlString(key)}]\nenabled = true\ntrusted_hash = ${tomlString(hash)}\n`),
     },
-    { weight: 1, arbitrary: fc.constantFrom('[features\nhooks = ', 'hooks = [[[', '[hooks]\nPreToolUse = 3', `a = ${'['.repeat(5_000)}`, '\u0000', '') },
+    {
+      weight: 3,
+      arbitrary: fc
+        .record({ event: fc.oneof(fc.constantFrom(...CODEX_EVENTS), fc.constantFrom('state', 'constructor', 'pretooluse')), matcher: fc.oneof(oddString, fc.constant(undefined)), command: fc.oneof(fc.constantFrom(...SAFE_COMMANDS), oddString), timeout: fc.oneof(fc.constantFrom('30', '-1', '0', '1.5', '"x"', '1e400', '99999999999999999999'), fc.constant(undefined)), groups: fc.integer({ min: 1, max: 3 }) })
+        .map(({ event, matcher, command, timeout, groups }) =>
+          Array.from({ length: groups }, () => `[[hooks.${JSON.stringify(event)}]]\n${matcher !== undefined ? `matcher = ${tomlString(matcher)}\n` : ''}[[hooks.${JSON.stringify(event)}.hooks]]\ntype = "command"\ncommand = ${tomlString(command)}\n${timeout !== undefined ? `timeout = ${timeout}\n` : ''}`).join('\n'),
+        ),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('[features\nhooks = ', 'hooks = [[[', '[hooks]\nPreToolUse = 3', '[hooks]\nStop = [{hooks = "x"}, 3]', 'hooks.Stop = [{matcher = 1979-05-27, hooks = [1979-05-27T07:32:00Z]}]', `a = ${'['.repeat(5_000)}`, '\u0000', '') },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')) },
   )
   .map((text) => new FileContents(Buffer.from(text, 'utf8')));
@@ -106,6 +114,7 @@ describe('random codex config files', () => {
     () => {
       const s = setup();
       const context: LoadContext = { workspace: s.workspace, home: s.home, env: {}, bypassHookTrust: true };
+      let tomlHooks = 0;
       fc.assert(
         fc.property(hooksFile, hooksFile, configToml, (user, project, config) => {
           writeFileSync(s.userFile, user.bytes);
@@ -113,6 +122,7 @@ describe('random codex config files', () => {
           writeFileSync(s.configFile, config.bytes);
           const result = loadCodexHooks(context);
           const ids = new Set<string>();
+          tomlHooks += result.hooks.filter((hook) => hook.id.startsWith('user-toml:')).length;
           for (const hook of result.hooks) {
             const command = hook.handler as CommandHandler;
             expect(command.type).toBe('command');
@@ -135,6 +145,8 @@ describe('random codex config files', () => {
         }),
         fuzzParameters(60, 15_000),
       );
+      // The generator reaches config.toml's inline hooks (not only files that fail to parse).
+      expect(tomlHooks).toBeGreaterThan(0);
     },
     fuzzTimeout(15_000),
   );

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../../protocol/index.js';
 import { codexBypassesReview } from './bypass.js';
 import { projectTrusted, readCodexConfig, type CodexConfig } from './config-toml.js';
 import { codexHookHash } from './hook-hash.js';
-import { codexHookKey } from './hook-key.js';
+import { codexHookKey, codexKeySourcePath } from './hook-key.js';
 import { parseCodexHooksFile, type ParsedCodexHook } from './parse-hooks-file.js';
 import { readTomlHooks } from './parse-toml-hooks.js';
 import type { CodexRunData } from './hook-run-data.js';
@@ -37,6 +37,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   const rejections: SourceRejection[] = [];
   const hooksOff = config.hooksFeature === false;
   const workspace = resolve(context.workspace);
+  const codexHomeSet = (context.env?.['CODEX_HOME'] ?? '') !== '';
   const runData: CodexRunData = { codexHome: codexHome(context) };
 
   let layerJson: { readonly path: string; readonly hooks: number } | undefined;
@@ -62,7 +63,7 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
       rejections.push({ source: source.path, errors: parsed.diagnostics.filter((entry) => entry.severity === 'error').length || 1 });
       continue;
     }
-    const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass, runData));
+    const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass, codexHomeSet, runData));
     if (source.format === 'json' && source.label === 'user') layerJson = { path: source.path, hooks: specs.length };
     if (source.format === 'toml' && specs.length > 0 && layerJson !== undefined && layerJson.hooks > 0) {
       diagnostics.push(warningAt(`loading hooks from both ${layerJson.path} and ${source.path}; prefer a single representation for this layer (as Codex warns)`, { file: source.path, code: 'hooks-in-both' }));
@@ -97,8 +98,14 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   };
 }
 
-function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfig, bypass: boolean, data: CodexRunData): HookSpec {
-  const key = codexHookKey({ sourcePath: source.path, event: hook.event, groupIndex: hook.groupIndex, handlerIndex: hook.handlerIndex });
+/**
+ * The key's source path is the file's path as Codex writes it (hook-key.ts codexKeySourcePath): a project file's and
+ * a file under an explicitly set $CODEX_HOME with their directory's symlinks resolved, the default ~/.codex as is.
+ * HookSpec.data is the run's CODEX_HOME (hook-run-data.ts), for project hooks too.
+ */
+function hookSpec(hook: ParsedCodexHook, source: CodexSource, config: CodexConfig, bypass: boolean, codexHomeSet: boolean, data: CodexRunData): HookSpec {
+  const sourcePath = codexKeySourcePath(source.path, source.scope === 'project' || codexHomeSet);
+  const key = codexHookKey({ sourcePath, event: hook.event, groupIndex: hook.groupIndex, handlerIndex: hook.handlerIndex });
   const currentHash = codexHookHash({ event: hook.event, matcher: hook.effectiveMatcher, handler: hook.written });
   return {
     id: `${source.label}:${hook.event}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,

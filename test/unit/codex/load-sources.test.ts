@@ -1,7 +1,7 @@
 // The codex loader's sources (src/dialects/codex/sources.ts, load.ts): $CODEX_HOME/hooks.json then the project's
 // .codex/hooks.json only when config.toml trusts the project (§3.1, observed 16), explicit sources, the review each
 // hook carries (key, hash, status through codex-trust's functions) and what `sources` lists for reloads.
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadContext } from '../../../src/engine/dialect.js';
@@ -186,6 +186,22 @@ describe('codex loader: sources', () => {
     const result = loadCodexHooks(s.context);
     expect(result.hooks.map((hook) => hook.review?.status)).toEqual(['untrusted']);
     expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'error', file: s.configFile, line: 1 })]);
+  });
+
+  it('keys carry the source path as Codex writes it: a symlinked workspace and a symlinked $CODEX_HOME resolved (Codex canonicalizes them), the default ~/.codex as given', () => {
+    const s = setup();
+    const linkedWorkspace = join(s.root, 'ws-link');
+    const linkedHome = join(s.root, 'home-link');
+    symlinkSync(s.workspace, linkedWorkspace);
+    symlinkSync(s.home, linkedHome);
+    s.write(s.projectFile, stopFile('echo project'));
+    s.write(s.userFile, stopFile('echo user'));
+    const viaLinks = loadCodexHooks({ workspace: linkedWorkspace, home: linkedHome, env: {}, sources: [{ path: join(linkedHome, '.codex', 'hooks.json'), scope: 'user' }, { path: join(linkedWorkspace, '.codex', 'hooks.json'), scope: 'project' }] });
+    expect(viaLinks.hooks.map((hook) => hook.review?.key)).toEqual([`${join(linkedHome, '.codex', 'hooks.json')}:stop:0:0`, `${s.projectFile}:stop:0:0`]);
+    const codexHomeLink = join(s.root, 'codex-home-link');
+    symlinkSync(join(s.home, '.codex'), codexHomeLink);
+    const viaCodexHome = loadCodexHooks({ ...s.context, env: { CODEX_HOME: codexHomeLink } });
+    expect(viaCodexHome.hooks.map((hook) => [hook.source, hook.review?.key])).toEqual([[join(codexHomeLink, 'hooks.json'), `${s.userFile}:stop:0:0`]]);
   });
 
   it('a missing file contributes nothing, silently; committedSources is the project file only', () => {
