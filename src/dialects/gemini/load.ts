@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { HookSpec, LoadContext, LoadResult, SourceRejection } from '../../engine/dialect.js';
 import { diagnostic, infoAt, warningAt } from '../../config/diagnostic.js';
+import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { readJsonFile } from '../../config/json-locate.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { decideFolderTrust, trustedFoldersPath, type FolderTrust } from './folder-trust.js';
@@ -30,8 +31,8 @@ type ReadSource = { readonly source: GeminiSource; readonly parsed: ParsedGemini
  * - `hooksConfig.enabled` (the last file that sets it wins) false → no hook loads;
  * - `hooksConfig.disabled` (the union of every file's list) names a hook (its `name`, else its command) → disabled;
  * - project hooks carry a review state: `trusted` when trusted_hooks.json lists `<name>:<command>` for the workspace,
- *   else `untrusted`, and runnable either way unless disabled (Gemini warns about new ones and runs them); one warning
- *   lists the new ones. hookd never records them itself (Gemini does, right after warning).
+ *   else `untrusted`, and runnable either way (Gemini warns about new ones and runs them; a disabled one has no review
+ *   state); one warning lists the new ones. hookd never records them itself (Gemini does, right after warning).
  * The hooks kept from loading are `notLoaded`, each `disabled` with `disabledBy` saying why.
  */
 export function loadGeminiHooks(context: LoadContext): LoadResult {
@@ -70,11 +71,13 @@ export function loadGeminiHooks(context: LoadContext): LoadResult {
   const project = resolve(context.workspace);
   const built: HookSpec[] = [];
   for (const entry of read) {
+    const notices = new FileDiagnostics(entry.source.path);
     for (const hook of entry.parsed.hooks) {
       const spec = buildHook(hook, entry.source, disabledNames, trustedHooks, project);
       built.push(spec.hook);
-      diagnostics.push(...spec.diagnostics);
+      for (const notice of spec.diagnostics) notices.add(notice.severity, () => notice);
     }
+    diagnostics.push(...notices.list());
   }
 
   let hooks: HookSpec[] = built;
@@ -116,8 +119,10 @@ function buildHook(hook: ParsedGeminiHook, source: GeminiSource, disabledNames: 
   const key = geminiHookKey(handler);
   const disabledBy = disabledNames.get(geminiHookName(handler));
   const data: GeminiHookData = { sequential: hook.sequential, nativeEvent: hook.nativeEvent, ...(handler.name !== undefined ? { name: handler.name } : {}), ...(handler.env !== undefined ? { env: handler.env } : {}) };
-  const reviewed = source.role === 'project';
-  const status = disabledBy !== undefined ? ('disabled' as const) : trustedHooksStatus(trustedHooks, project, key);
+  // A hook hooksConfig.disabled turns off has no review state: hooks/list then says what disabled it (the settings
+  // entry), not the review file.
+  const reviewed = source.role === 'project' && disabledBy === undefined;
+  const status = trustedHooksStatus(trustedHooks, project, key);
   const spec: HookSpec = {
     id: `${source.label}:${hook.nativeEvent}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
     event: hook.event,
@@ -138,7 +143,7 @@ function buildHook(hook: ParsedGeminiHook, source: GeminiSource, disabledNames: 
     dedupeKey: key,
     data,
     ...(disabledBy !== undefined ? { disabled: true, disabledBy: `"${disabledBy.value}" is in hooksConfig.disabled (${disabledBy.at.file ?? 'settings'}:${disabledBy.at.line ?? 1})` } : {}),
-    ...(reviewed ? { review: { key, status, currentHash: geminiKeyHash(key), managed: false, runnable: disabledBy === undefined, diagnostics: [] } } : {}),
+    ...(reviewed ? { review: { key, status, currentHash: geminiKeyHash(key), managed: false, runnable: true, diagnostics: [] } } : {}),
   };
   return { hook: spec, diagnostics };
 }
@@ -159,9 +164,14 @@ function untrustedWords(trust: FolderTrust, context: LoadContext): string {
   return `the workspace ${workspace} is not trusted: ${trust.because}${fix}`;
 }
 
+/** The new project hooks the warning names one by one (Gemini lists all; a file with thousands must not make a megabyte). */
+export const MAX_LISTED_NEW_HOOKS = 50;
+
 /** Gemini's warning (hookRegistry.checkProjectHooksTrust), and what hookd does instead of recording them. */
 function untrustedHooksWarning(names: readonly string[], path: string, project: string): Diagnostic {
-  const list = names.map((name) => `  - ${name}`).join('\n');
+  const shown = names.slice(0, MAX_LISTED_NEW_HOOKS).map((name) => `  - ${name.length > 200 ? `${name.slice(0, 200)}…` : name}`);
+  if (names.length > MAX_LISTED_NEW_HOOKS) shown.push(`  … and ${names.length - MAX_LISTED_NEW_HOOKS} more`);
+  const list = shown.join('\n');
   return warningAt(
     `WARNING: The following project-level hooks have been detected in this workspace:\n${list}\n\nThese hooks will be executed. If you did not configure these hooks or do not trust this project,\nplease review the project settings (.gemini/settings.json) and remove them.\n` +
       `(hookd runs them as Gemini CLI does, but does not record them in ${path} under ${JSON.stringify(project)} as Gemini would: review/trust or \`hookd hooks trust <name>:<command>\` records one, and the warning stops.)`,
