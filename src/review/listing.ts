@@ -80,6 +80,15 @@ function otherRow(hook: HookSpec, info: HookInfo, currentHash: (key: string) => 
   };
 }
 
+/**
+ * Untrusted or modified, and skipped for it: a reviewed hook its dialect runs anyway without the bypass (gemini: new
+ * project hooks run, with a warning, as in Gemini CLI) is not a review blocker.
+ */
+function requiresReview(row: ReviewedHook, reviewed: boolean, trustBypassActive: boolean): boolean {
+  if (row.trustStatus !== 'untrusted' && row.trustStatus !== 'modified') return false;
+  return !(reviewed && row.runnable && !trustBypassActive);
+}
+
 /** True when the dangerous trust bypass is on for the engine's load. */
 export function bypassActive(context: ReviewContext): boolean {
   return context.dialect.bypassesReview?.(context.loadContext) ?? context.loadContext.bypassHookTrust === true;
@@ -88,12 +97,15 @@ export function bypassActive(context: ReviewContext): boolean {
 export function reviewListing(context: ReviewContext): ReviewListing {
   const { engine, dialect } = context;
   const rows: ReviewedHook[] = [];
+  const trustBypassActive = bypassActive(context);
+  let reviewRequiredCount = 0;
   for (const hook of engine.snapshot.hooks) {
     const info = engine.describe(hook);
-    rows.push(reviewedRow(hook, info) ?? otherRow(hook, info, (key) => engine.currentTrustHash(key)));
+    const reviewed = reviewedRow(hook, info);
+    const row = reviewed ?? otherRow(hook, info, (key) => engine.currentTrustHash(key));
+    rows.push(row);
+    if (requiresReview(row, reviewed !== undefined, trustBypassActive)) reviewRequiredCount++;
   }
-  const reviewRequiredCount = rows.filter((row) => row.trustStatus === 'untrusted' || row.trustStatus === 'modified').length;
-  const trustBypassActive = bypassActive(context);
   const required = reviewRequiredWarning(reviewRequiredCount);
   const warnings = trustBypassActive ? [BYPASS_WARNING] : required !== undefined ? [required] : [];
   const statePath = dialect.reviewStore?.(context.loadContext).path ?? context.trustStore.path;

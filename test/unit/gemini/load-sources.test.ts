@@ -1,31 +1,12 @@
 // The gemini loader (src/dialects/gemini/load.ts and what it composes): which settings files, in which order, JSONC,
 // Gemini's event names (Claude names warned, observed 17), timeout in ms, sequential, de-duplication key,
 // hooksConfig.enabled / disabled. No process runs here (test/conformance/gemini-config.test.ts runs hooks).
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandHandler, HookSpec, LoadContext } from '../../../src/engine/dialect.js';
+import type { CommandHandler, HookSpec } from '../../../src/engine/dialect.js';
 import { loadGeminiHooks } from '../../../src/dialects/gemini/load.js';
 import { geminiData } from '../../../src/dialects/gemini/hook-data.js';
-import { scratchDir } from '../../helpers/scratch.js';
-
-export function geminiSetup(options: { folderTrust?: boolean } = {}) {
-  const root = realpathSync(scratchDir('hookd-gemini-load-'));
-  const home = join(root, 'home');
-  const workspace = join(root, 'ws');
-  const etc = join(root, 'etc');
-  for (const dir of [join(home, '.gemini'), join(workspace, '.gemini'), etc]) mkdirSync(dir, { recursive: true });
-  const userFile = join(home, '.gemini', 'settings.json');
-  const projectFile = join(workspace, '.gemini', 'settings.json');
-  const systemFile = join(etc, 'settings.json');
-  const systemDefaultsFile = join(etc, 'system-defaults.json');
-  const trustedFolders = join(home, '.gemini', 'trustedFolders.json');
-  const trustedHooks = join(home, '.gemini', 'trusted_hooks.json');
-  const context: LoadContext = { workspace, home, env: { GEMINI_CLI_SYSTEM_SETTINGS_PATH: systemFile } };
-  const write = (file: string, config: unknown) => writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-  if (options.folderTrust !== true) write(trustedFolders, { [workspace]: 'TRUST_FOLDER' });
-  return { root, home, workspace, userFile, projectFile, systemFile, systemDefaultsFile, trustedFolders, trustedHooks, context, write };
-}
+import { geminiSetup } from './load-setup.js';
 
 const command = (hook: HookSpec) => hook.handler as CommandHandler;
 const oneHook = (event: string, handler: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ hooks: { [event]: [{ ...extra, hooks: [{ type: 'command', ...handler }] }] } });
