@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The demo agent: builds hookd if needed, spawns it as a child the way an agent does, plays a short
 // scripted session against the configs in examples/<dialect>/ and prints each event and its decision.
-// Usage: npm run demo [-- --dialect claude|bamboo|bonsai|wamp|pbi] [-- --framing content-length]
+// Usage: npm run demo [-- --dialect claude|bamboo|bonsai|wamp|pbi|codex|gemini] [-- --framing content-length]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -239,6 +239,73 @@ const scenarios = {
       await sent('hooks/Stop', { stopHookActive: false, lastAssistantMessage: 'Done.' });
     });
   },
+  codex: async (call, { rpc, show }) => {
+    detailed = true;
+    // Codex skips every hook nobody reviewed (the startup warning came as hooks/reviewWarnings, printed above).
+    const listed = await rpc('review/list', {});
+    const rows = listed.result?.hooks ?? [];
+    console.log(`review/list${listed.error ? `: error ${listed.error.code}: ${listed.error.message}` : ` (${listed.result.reviewRequiredCount} require review)`}`);
+    for (const hook of rows) console.log(`  ${hook.event} [${hook.trustStatus}] matcher=${hook.matcher ?? '*'} source=${hook.source} runnable=${hook.runnable}: ${hook.command}`);
+    console.log('');
+    await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_0' });
+
+    // The user trusts each hook's current hash: [hooks.state."<key>"] tables in $CODEX_HOME/config.toml, Codex's own
+    // file and format, so a hook trusted here is trusted in Codex CLI and the other way round.
+    for (const hook of rows) {
+      const trusted = await rpc('review/trust', { key: hook.key });
+      console.log(`review/trust ${hook.event} ${hook.command}: ${trusted.error ? `error ${trusted.error.code}: ${trusted.error.message}` : `${trusted.result.reviewRequiredCount} still need review`}`);
+    }
+    const config = readFileSync(join(home, '.codex', 'config.toml'), 'utf8');
+    console.log(`config.toml now (the comments and settings above the new tables are untouched):\n${config.trimEnd().replace(/^/gm, '  | ')}\n`);
+
+    await call('hooks/SessionStart', { source: 'startup' });
+    await call('hooks/UserPromptSubmit', { prompt: 'Tidy up the build folder and push' });
+    await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'ls build' }, toolUseId: 'call_1' });
+    await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_2' });
+    // updatedInput with permissionDecision "allow": applied.
+    await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'git push --force origin main' }, toolUseId: 'call_3' });
+    // updatedInput without a decision: Codex ignores it (observed 05b; Claude Code would apply it): npm install runs.
+    await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'npm install' }, toolUseId: 'call_4' });
+    // decision "block" on PostToolUse replaces the output the model sees (observed 08b).
+    await call('hooks/PostToolUse', { toolName: 'Bash', toolInput: { command: 'cat .env' }, toolResponse: 'API_KEY=sk-demo-1234\n', toolUseId: 'call_5' });
+    await call('hooks/Stop', { stopHookActive: false, lastAssistantMessage: 'I removed the old build folder.' });
+    await call('hooks/Stop', { stopHookActive: true, lastAssistantMessage: 'Ran npm test: 12 passed.' });
+
+    // Revoking the guard's trust: its trusted_hash goes, and it is skipped again from the next event on.
+    const guard = rows.find((hook) => hook.event === 'PreToolUse');
+    if (guard) show('review/revoke (the shell guard)', await rpc('review/revoke', { key: guard.key }));
+    await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_6' });
+  },
+  gemini: async (call, { rpc, show }) => {
+    detailed = true;
+    // Gemini's own event names over the protocol (hooks/BeforeAgent, hooks/BeforeTool …); results name the canonical event.
+    await call('hooks/BeforeAgent', { prompt: 'Tidy up the build folder and push' });
+    const shell = (command) => ({ toolName: 'run_shell_command', toolInput: { command, description: `run ${command}` } });
+    await call('hooks/BeforeTool', shell('ls build'));
+    await call('hooks/BeforeTool', shell('rm -rf build'));
+    // hookSpecificOutput.tool_input rewrites the call, with or without a decision (observed 05a/05b).
+    await call('hooks/BeforeTool', shell('git push --force origin main'));
+    // {"decision":"deny"} on AfterTool replaces the output with {"error": reason} (observed 08b).
+    await call('hooks/AfterTool', { ...shell('cat .env'), toolResponse: { llmContent: 'API_KEY=sk-demo-1234', returnDisplay: 'API_KEY=sk-demo-1234' } });
+    // The canonical name works too: hooks/PreToolUse is BeforeTool.
+    await call('hooks/PreToolUse', shell('rm -rf dist'));
+    await call('hooks/AfterAgent', { prompt: 'Tidy up the build folder and push', lastAssistantMessage: 'I removed the old build folder.', stopHookActive: false });
+    await call('hooks/AfterAgent', { prompt: 'Run npm test and report the result before you finish.', lastAssistantMessage: 'Ran npm test: 12 passed.', stopHookActive: true });
+
+    // The project's hooks ran although new (as in Gemini CLI, with the warning above); review/trust records them in
+    // ~/.gemini/trusted_hooks.json, Gemini's own file, so the next start does not warn again.
+    const listed = await rpc('review/list', {});
+    const rows = listed.result?.hooks ?? [];
+    console.log(`review/list${listed.error ? `: error ${listed.error.code}: ${listed.error.message}` : ''}`);
+    for (const hook of rows) console.log(`  ${hook.event} [${hook.trustStatus}] source=${hook.source} runnable=${hook.runnable}: ${hook.command}`);
+    console.log('');
+    for (const hook of rows.filter((row) => row.trustStatus !== 'trusted' && row.trustStatus !== 'managed' && row.key)) {
+      const trusted = await rpc('review/trust', { key: hook.key });
+      console.log(`review/trust ${hook.event} ${hook.command}: ${trusted.error ? `error ${trusted.error.code}: ${trusted.error.message}` : 'recorded'}`);
+    }
+    const trustedHooks = join(home, '.gemini', 'trusted_hooks.json');
+    console.log(`trusted_hooks.json: ${existsSync(trustedHooks) ? readFileSync(trustedHooks, 'utf8').trim() : '(not written)'}\n`);
+  },
 };
 
 const scenario = scenarios[values.dialect];
@@ -303,6 +370,20 @@ const preparations = {
         },
       },
     };
+  },
+  codex: async () => {
+    // The project's .codex/hooks.json loads only when config.toml trusts the project (hook-systems §3.1).
+    const config = join(home, '.codex', 'config.toml');
+    writeFileSync(config, `${readFileSync(config, 'utf8')}\n[projects."${workspace}"]\ntrust_level = "trusted"\n`);
+    console.log(`config.toml: the demo trusts the project: [projects."${workspace}"] trust_level = "trusted"\n`);
+    return { env: { CODEX_HOME: join(home, '.codex') } };
+  },
+  gemini: async () => {
+    // Gemini loads settings hooks only in a folder the user trusted (folder trust is on by default, hook-systems §4.6).
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), `${JSON.stringify({ [workspace]: 'TRUST_FOLDER' }, null, 2)}\n`);
+    console.log(`~/.gemini/trustedFolders.json: the demo trusts the project: {"${workspace}": "TRUST_FOLDER"}\n`);
+    // Only the demo's files: not the machine's /etc/gemini-cli/settings.json.
+    return { env: { GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(home, 'no-system-settings.json') } };
   },
   pbi: async () => ({
     initialize: { options: { trustStorePath: join(home, 'trust.json'), hookStatePath: join(home, '.pbi-agent', 'hooks_state.json') } },
@@ -412,6 +493,8 @@ const alive = (pid) => {
     return false;
   }
 };
+/** codex and gemini: report() also prints each run's message, the system message and continue: false. */
+let detailed = false;
 /** Prints one event's result: the hooks that ran and the merged outcome. */
 const report = (method, params, response) => {
   console.log(`${method}${describe(params)}`);
@@ -419,9 +502,12 @@ const report = (method, params, response) => {
   const result = response.result;
   const ran = result.runs.map((run) => `${run.hookId}${run.unit ? ` [${run.unit}]` : ''} (${run.status}, exit ${run.exitCode}, ${run.durationMs.toFixed(0)} ms)`);
   console.log(`  hooks run: ${ran.length ? ran.join('; ') : 'none matched'}`);
-  for (const run of result.runs) if (run.failureClass === 'untrusted' && run.message) console.log(`  ${run.hookId}: ${run.message}`);
+  if (detailed && result.event && method !== `hooks/${result.event}`) console.log(`  event: ${result.event} (the canonical name of ${method.slice('hooks/'.length)})`);
+  for (const run of result.runs) if ((detailed || run.failureClass === 'untrusted') && run.message) console.log(`  ${run.hookId}: ${run.message}`);
   console.log(`  decision: ${result.decision}${result.reason ? ` — ${result.reason.trim()}` : ''}`);
-  if (result.additionalContext) console.log(`  context: ${result.additionalContext.trim()}`);
+  if (result.additionalContext) console.log(`  context${result.contextDelivery ? ` (${result.contextDelivery})` : ''}: ${result.additionalContext.trim()}`);
+  if (detailed && result.systemMessage) console.log(`  system message: ${result.systemMessage.trim()}`);
+  if (detailed && result.continue === false) console.log(`  continue: false${result.stopReason ? ` — ${result.stopReason.trim()}` : ''}`);
   if (result.extra) console.log(`  extra: ${JSON.stringify(result.extra)}`);
   if (result.updatedInput) console.log(`  updatedInput: ${JSON.stringify(result.updatedInput)}`);
   if (result.updatedToolOutput !== undefined) console.log(`  updatedToolOutput: ${JSON.stringify(result.updatedToolOutput)}`);

@@ -1,7 +1,7 @@
 // Runs one lifecycle event: match the candidate hooks, launch each (command, script, http or programmatic) in
-// parallel or in sequence as the dialect says, let the dialect read and merge their answers. Reports runs in
-// dispatch order, never completion order. Hands async handlers to the caller to run in the background.
-// Knows no dialect by name.
+// parallel or in sequence as the dialect says (a sequential chain renders each next hook's stdin from the params the
+// dialect threads), let the dialect read and merge their answers. Reports runs in dispatch order, never completion
+// order. Hands async handlers to the caller to run in the background. Knows no dialect by name.
 import { setMaxListeners } from 'node:events';
 import type { EventParams, EventName, ProgressParams, RunSummary, ServerOptions } from '../protocol/index.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner } from '../runner/types.js';
@@ -78,7 +78,7 @@ export type DispatchOutcome = {
   readonly merged: MergedOutcome;
   readonly runs: RunSummary[];
   readonly cancelled: boolean;
-  /** What every matching hook read on stdin ('' when none matched). */
+  /** What the matching hooks read on stdin ('' when none matched); a threaded sequential chain: what the first read. */
   readonly stdin: string;
   /** Each run's captured stderr text (at most the output cap), in the order of `runs`. */
   readonly runStderr: readonly string[];
@@ -155,8 +155,11 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const budget = dispatchBudget(hooks.length > 0 ? dialect.dispatchBudgetMs?.(event, hooks, { env: settings.baseEnv, options: settings.serverOptions ?? {} }) : undefined, signal);
   const runSignal = budget?.signal ?? signal;
 
-  const launch = (hook: HookSpec, signal: AbortSignal, extraEnv: Record<string, string>): Promise<ProcessOutcome> => {
+  // A threaded chain's later hooks see other params: their stdin is rendered again, once per hook.
+  const stdinOf = (seen: EventContext): string => (seen === context ? stdin : dialect.renderStdin(seen));
+  const launch = (hook: HookSpec, context: EventContext, signal: AbortSignal, extraEnv: Record<string, string>): Promise<ProcessOutcome> => {
     const { handler } = hook;
+    const stdin = stdinOf(context);
     const placement = placementOf(context, hook);
     const limits = { timeoutMs: handler.timeoutMs, killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes, signal, stdin };
     const refusal = request.refused?.get(hook);
@@ -199,7 +202,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   // Taken as the hooks are picked: a trust revocation from now on stops them, running or not yet started.
   const revocationOf = watchRevocations(settings.revocations, eligible);
   const environments = new Map<HookSpec, CollectedEnv>();
-  const runWith = async (hook: HookSpec, ownSignal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
+  const runWith = async (hook: HookSpec, context: EventContext, ownSignal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
     const revocation = revocationOf(hook);
     const { signal, release } = launchSignal(ownSignal, revocation);
     if (signal.aborted) {
@@ -219,7 +222,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
       ...(settings.progress ? { options: settings.progress } : {}),
     });
-    const running = launch(hook, signal, envFile?.env ?? {});
+    const running = launch(hook, context, signal, envFile?.env ?? {});
     const launched = await (revocation === undefined ? running : revocation.track(running)).finally(() => {
       progress.stop();
       release();
@@ -239,8 +242,11 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     progress.finished(outcome, verdict);
     return [outcome, ended && budget ? { ...verdict, message: budget.message(event) } : verdict, collectEnvFile(envFile, hook, outcome)];
   };
-  const runOne = async (hook: HookSpec): Promise<[ProcessOutcome, HookVerdict]> => {
-    const [outcome, verdict, env] = await runWith(hook, runSignal, request.answered !== true);
+  // The context each run saw (a threaded chain's own params), for reading its output the way it was asked.
+  const seenBy = new Map<HookSpec, EventContext>();
+  const runOne = async (hook: HookSpec, seen: EventContext): Promise<[ProcessOutcome, HookVerdict]> => {
+    seenBy.set(hook, seen);
+    const [outcome, verdict, env] = await runWith(hook, seen, runSignal, request.answered !== true);
     if (env !== undefined) environments.set(hook, env);
     return [outcome, verdict];
   };
@@ -252,7 +258,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       hook,
       context,
       run: async (ownSignal) => {
-        const [outcome, verdict, env] = await runWith(hook, ownSignal, false);
+        const [outcome, verdict, env] = await runWith(hook, context, ownSignal, false);
         return { outcome, verdict, ...(env !== undefined ? { env } : {}) };
       },
     });
@@ -268,7 +274,8 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   // How the dialect read each run is for people who see its output: worked out only when excerpts are on.
   const runs = results.map(([outcome, verdict], index) => {
     const hook = ran[index]!;
-    return summarizeRun(hook, outcome, verdict, excerptBytes, excerptBytes > 0 ? dialect.describeReading?.(context, hook, outcome, verdict) : undefined);
+    const seen = seenBy.get(hook) ?? context;
+    return summarizeRun(hook, outcome, verdict, excerptBytes, excerptBytes > 0 ? dialect.describeReading?.(seen, hook, outcome, verdict) : undefined);
   });
   const merged = dialect.merge(
     context,

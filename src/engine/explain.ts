@@ -4,6 +4,7 @@
 import type { EventName, EventParams, ExplainReason, ExplainResult, HookExplanation } from '../protocol/index.js';
 import type { Dialect, EventContext, HookSpec } from './dialect.js';
 import { eventContext, placementOf } from './dispatcher.js';
+import { executionOf } from './execution-plan.js';
 import { reviewBlock, reviewBlockDetail } from './review-gate.js';
 import { candidacyBlock, eligibilitySteps, matcherAccepts, runsInBackground, type CandidacyBlock } from './hook-selection.js';
 import { describeCommand } from './registry.js';
@@ -139,8 +140,9 @@ export function explainEvent(request: ExplainRequest): ExplainResult {
     const wouldMatch = target !== undefined && hook.matcher !== undefined && matcherAccepts(hook, target) ? `; its ${matcherText(hook)} would match ${field ?? 'the match target'} ${JSON.stringify(target)} here` : '';
     out.push(skipped(hook, 'wrong-event', `configured for ${hook.event}, not ${event}${wouldMatch}${hook.disabled === true ? ` (and ${hook.disabledBy ?? 'disabled'})` : ''}`));
   }
+  const firing = [...steps.values()].filter((step) => step.skip === undefined).map((step) => step.hook);
   const notes =
-    dialect.execution === 'sequential' && out.filter((entry) => entry.verdict === 'fires').length > 1
+    firing.length > 1 && executionOf(dialect, context, firing) === 'sequential' && out.filter((entry) => entry.verdict === 'fires').length > 1
       ? [`the ${dialect.name} dialect runs hooks in sequence: a hook's decision can stop the ones after it, which no explanation can know before they run`]
       : [];
   return { event, ...(target !== undefined ? { matchTarget: { field: field ?? 'matchTarget', value: target } } : {}), hooks: out, notes };

@@ -4,7 +4,7 @@
 
 /** One `[[hooks]]` table: the 1-based line of its header and the lines (header included) it spans. */
 export type TableLines = { readonly header: number; readonly lines: readonly LineText[] };
-type LineText = { readonly number: number; readonly text: string };
+export type LineText = { readonly number: number; readonly text: string };
 
 export type HookTableLines = {
   /** The header line of each `[[hooks]]` table in file order, or of the `hooks = [...]` key for an inline array. */
@@ -25,7 +25,7 @@ type StringState = 'none' | 'basic-multi' | 'literal-multi';
  * The lines of every line that starts outside a multi-line string. A tiny lexer of TOML's four string forms and
  * comments, enough to know where multi-line strings end; what it finds is only used for line numbers.
  */
-function codeLines(text: string): LineText[] {
+export function codeLines(text: string): LineText[] {
   const out: LineText[] = [];
   let state: StringState = 'none';
   const lines = text.split('\n');

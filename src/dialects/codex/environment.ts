@@ -1,6 +1,10 @@
-// CONTRACT STUB (part codex-io implements): what a codex hook's environment adds: CODEX_HOME.
+// What a codex hook's environment adds: CODEX_HOME (the $CODEX_HOME of the load that found the hook, where the user's
+// hooks.json and config.toml live). Only names and values; must not read the process environment.
 import type { EventContext, HookSpec } from '../../engine/dialect.js';
+import { codexHomeOfHook } from './hook-run-data.js';
 
-export function codexEnvironment(_context: EventContext, _hook: HookSpec): Record<string, string> {
-  return {};
+export function codexEnvironment(context: EventContext, hook: HookSpec): Record<string, string> {
+  void context;
+  const home = codexHomeOfHook(hook);
+  return home !== undefined ? { CODEX_HOME: home } : {};
 }

@@ -12,6 +12,9 @@ import { matchTarget, matchTargetField } from './match-target.js';
 import { compileCodexMatcher } from './matcher.js';
 import { merge } from './merge.js';
 import { interpret } from './output.js';
+import { describeReading } from './output-reading.js';
+import { codexParamsFromEnvelope } from './envelope-params.js';
+import { syntheticParams } from './synthetic-params.js';
 import { codexConfigPath } from './paths.js';
 import { committedSources } from './sources.js';
 import { createCodexReviewStore } from './state-store.js';
@@ -32,6 +35,7 @@ export const codexDialect: Dialect = {
   renderStdin,
   environment: codexEnvironment,
   interpret,
+  describeReading,
   merge,
   defaultTimeoutMs: CODEX_DEFAULT_TIMEOUT_MS,
   killGraceMs: CODEX_KILL_GRACE_MS,
@@ -42,4 +46,6 @@ export const codexDialect: Dialect = {
   },
   parseHandler: parseDryRunHandler,
   committedSources,
+  paramsFromEnvelope: codexParamsFromEnvelope,
+  syntheticParams,
 };

@@ -4,17 +4,20 @@
 import type { Dialect } from '../../engine/dialect.js';
 import { parseDryRunHandler } from './dry-run-handler.js';
 import { renderStdin } from './envelope.js';
+import { geminiParamsFromEnvelope } from './envelope-params.js';
 import { geminiEnvironment } from './environment.js';
 import { GEMINI_CONTINUATION_EVENTS, GEMINI_EVENTS, GEMINI_EVENT_ALIASES, GEMINI_TOOL_EVENTS } from './events.js';
 import { executionFor, threadParams } from './execution.js';
-import { GEMINI_DEFAULT_TIMEOUT_MS } from './limits.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS, GEMINI_MAX_OUTPUT_BYTES } from './limits.js';
 import { loadGeminiHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { compileGeminiMatcher } from './matcher.js';
 import { merge } from './merge.js';
 import { interpret } from './output.js';
+import { describeReading } from './output-reading.js';
 import { geminiTrustedHooksPath } from './paths.js';
 import { committedSources } from './sources.js';
+import { syntheticParams } from './synthetic-params.js';
 import { createGeminiReviewStore } from './trusted-hooks.js';
 
 export const geminiDialect: Dialect = {
@@ -35,8 +38,10 @@ export const geminiDialect: Dialect = {
   renderStdin,
   environment: geminiEnvironment,
   interpret,
+  describeReading,
   merge,
   defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS,
+  maxOutputBytes: GEMINI_MAX_OUTPUT_BYTES,
   toolEvents: GEMINI_TOOL_EVENTS,
   compileMatcher: (event, matcher) => {
     const compiled = compileGeminiMatcher(event, matcher);
@@ -44,4 +49,6 @@ export const geminiDialect: Dialect = {
   },
   parseHandler: parseDryRunHandler,
   committedSources,
+  syntheticParams,
+  paramsFromEnvelope: geminiParamsFromEnvelope,
 };

@@ -9,11 +9,11 @@ import { outcomeOf } from './outcome.js';
  * Runs without output (timed out, not started, cancelled, printed nothing) contribute nothing. Any continue false
  * stops; a blocking decision from any hook wins, else "ask"; all reasons (the allowing hooks' too, observed 07:
  * `DENY-FROM-HOOK-A\nALLOW-FROM-HOOK-B`), systemMessages, stopReasons and additionalContexts joined with `\n`; other
- * hookSpecificOutput keys shallow-merged, later wins (so the last tool_input, merged over the event's original tool
- * input, is the rewrite). BeforeModel/AfterModel: later fields overwrite; BeforeToolSelection: union of function names,
- * NONE over ANY over AUTO.
+ * hookSpecificOutput keys shallow-merged, later wins (so the last hook's tool_input is the rewrite, the whole new
+ * input). BeforeModel/AfterModel: later fields overwrite; BeforeToolSelection: union of function names, NONE over ANY
+ * over AUTO.
  */
 export function merge(context: EventContext, verdicts: readonly HookVerdict[]): MergedOutcome {
   const outputs = verdicts.map((verdict) => readOutputOf(verdict)?.output).filter((output): output is GeminiHookOutput => output !== undefined);
-  return outcomeOf(context.event, aggregate(context.event, outputs), context.params).fields;
+  return outcomeOf(context.event, aggregate(context.event, outputs)).fields;
 }

@@ -2,7 +2,7 @@
 // finalOutput: coreToolHookTriggers.ts, scheduler/hook-utils.ts, client.ts, hookSystem.ts, gemini.tsx; and the Gemini
 // column of observed-decisions). Pure; reading one run is hook-output.ts's, combining runs aggregate.ts's.
 import type { MergedOutcome } from '../../engine/dialect.js';
-import type { EventName, EventParams } from '../../protocol/index.js';
+import type { EventName } from '../../protocol/index.js';
 import { objectOrUndefined, truthy } from './aggregate.js';
 import type { GeminiHookOutput } from './hook-output.js';
 
@@ -14,7 +14,7 @@ export const NO_REASON = 'No reason provided';
 export const ASK_HALTS_NOTE = 'decision "ask": Gemini CLI 0.61 halts the turn silently (observed g04d: the tool does not run, no tool result, no further model request)';
 
 /** The outcome of one event from the aggregated output (undefined: no hook produced output, nothing changes). */
-export function outcomeOf(event: EventName, output: GeminiHookOutput | undefined, params: EventParams): GeminiOutcome {
+export function outcomeOf(event: EventName, output: GeminiHookOutput | undefined): GeminiOutcome {
   const out: Mutable<MergedOutcome> = { decision: 'none', continue: true };
   if (output === undefined) return { fields: out, notes: [] };
   const notes: string[] = [];
@@ -37,8 +37,10 @@ export function outcomeOf(event: EventName, output: GeminiHookOutput | undefined
         Object.assign(out, { decision: 'deny', continue: false, ...(truthy(output.reason) ? { reason: String(output.reason) } : {}) });
         notes.push(ASK_HALTS_NOTE);
       } else {
+        // The scheduler rebuilds the call from the hook's tool_input alone (hook-utils.ts `tool.build(modifiedInput)`,
+        // scheduler_hooks.test.ts): fields the hook leaves out are gone. The observed 05a message is that path's.
         const rewrite = objectOrUndefined(specific['tool_input']);
-        if (rewrite !== undefined) out.updatedInput = { ...params.toolInput, ...rewrite };
+        if (rewrite !== undefined) out.updatedInput = { ...rewrite };
       }
       if (typeof specific['additionalContext'] === 'string') notes.push('additionalContext has no effect on BeforeTool (Gemini CLI reads it on AfterTool, BeforeAgent and SessionStart)');
       break;

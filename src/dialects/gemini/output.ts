@@ -22,7 +22,7 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
   if (!outcome.started) return failed('error', 'spawn_failed', `could not start: ${outcome.spawnError ?? 'unknown error'}; fails open`);
   if (outcome.timedOut) return failed('timeout', 'timeout', `Hook timed out after ${hook.handler.timeoutMs}ms; its output is not read, the event goes on (fail-open)`);
   const read = readHookOutput(outcome);
-  const { fields, notes } = outcomeOf(context.event, read.output === undefined ? undefined : aggregate(context.event, [read.output]), context.params);
+  const { fields, notes } = outcomeOf(context.event, read.output === undefined ? undefined : aggregate(context.event, [read.output]));
   const { status, failureClass, note } = runStatus(outcome, read);
   const messages = [...(note !== undefined ? [note] : []), ...notes];
   const verdict: HookVerdict = { ...fields, status, failureClass, ...(messages.length > 0 ? { message: messages.join('; ') } : {}) };
@@ -30,6 +30,10 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
 }
 
 function runStatus(outcome: ProcessOutcome, read: ReadOutput): { status: RunStatus; failureClass: FailureClass | null; note?: string } {
+  if (read.format === 'truncated') {
+    const kept = (read.stream === 'stderr' ? outcome.stderr : outcome.stdout).bytes;
+    return { status: 'error', failureClass: 'output_truncated', note: `its ${read.stream} was cut at hookd's capture cap (${kept} bytes kept) and the JSON cannot be read: nothing of it is used (fails open)` };
+  }
   if (outcome.exitCode === null) return { status: 'error', failureClass: 'signal', note: `killed by signal ${outcome.signal ?? 'unknown'}: its output is read as exit 0's (Gemini's \`exitCode || 0\`)` };
   if (read.exitCode === EXIT_SUCCESS) return { status: 'ok', failureClass: null };
   if (read.format === 'text' && read.exitCode !== EXIT_NON_BLOCKING_ERROR) return { status: 'ok', failureClass: null, note: `exit ${read.exitCode} with plain text: the text is the reason of a deny` };

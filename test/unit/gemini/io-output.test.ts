@@ -53,6 +53,13 @@ describe('§4.4 "Code: text to parse = stdout.trim() || stderr.trim()"', () => {
     expect(read('PreToolUse', exit(2, '"not json inside"'))).toMatchObject({ decision: 'deny', reason: '"not json inside"' });
   });
 
+  it('a JSON answer cut at hookd\'s capture cap is not read (fails open); cut plain text still is', () => {
+    const cut = outcome({ stdout: { text: '{"decision":"deny","reason":"aaaa', bytes: 33, totalBytes: 5_000_000, truncated: true } });
+    expect(read('PreToolUse', cut)).toMatchObject({ status: 'error', failureClass: 'output_truncated', decision: 'none' });
+    const text = outcome({ exitCode: 2, stdout: { text: 'NO '.repeat(10), bytes: 30, totalBytes: 5_000_000, truncated: true } });
+    expect(read('PreToolUse', text)).toMatchObject({ decision: 'deny', reason: 'NO NO NO NO NO NO NO NO NO NO' });
+  });
+
   it('06 "hook sleeps past timeout" — timed out: no output read, fail-open', () => {
     expect(read('PreToolUse', outcome({ timedOut: true, exitCode: null, signal: 'SIGKILL', stdout: '{"decision":"deny"}' }))).toMatchObject({ status: 'timeout', failureClass: 'timeout', decision: 'none' });
     expect(read('PreToolUse', outcome({ started: false, exitCode: null, spawnError: 'ENOENT' }))).toMatchObject({ status: 'error', failureClass: 'spawn_failed', decision: 'none' });
@@ -71,9 +78,9 @@ describe('observed-decisions, Gemini column: what one answer does', () => {
     expect(verdict.message).toContain('permissionDecision');
   });
 
-  it('05a/05b "hookSpecificOutput.tool_input rewrite applied" with or without a decision: the full input with the hook\'s fields over it', () => {
+  it('05a/05b "hookSpecificOutput.tool_input rewrite applied" with or without a decision: the hook\'s tool_input is the whole new input (scheduler_hooks.test.ts)', () => {
     for (const extra of [{ decision: 'allow' }, {}]) {
-      expect(read('PreToolUse', json({ ...extra, hookSpecificOutput: { tool_input: { command: 'echo rewritten' } } })).updatedInput).toEqual({ command: 'echo rewritten', description: 'say hi' });
+      expect(read('PreToolUse', json({ ...extra, hookSpecificOutput: { tool_input: { command: 'echo rewritten' } } })).updatedInput).toEqual({ command: 'echo rewritten' });
     }
     expect(read('PreToolUse', json({ decision: 'deny', hookSpecificOutput: { tool_input: { command: 'x' } } })).updatedInput, 'a deny drops the rewrite').toBeUndefined();
   });
@@ -143,9 +150,9 @@ describe('§4.3 "Merge (code)"', () => {
     expect(stopped).toMatchObject({ decision: 'deny', continue: false, stopReason: 'S1\nS2' });
   });
 
-  it('"other hookSpecificOutput keys shallow-merged (later wins)" — the last tool_input over the original input', () => {
+  it('"other hookSpecificOutput keys shallow-merged (later wins)" — the last hook\'s tool_input is the new input', () => {
     const result = merged('PreToolUse', [json({ hookSpecificOutput: { tool_input: { command: 'A' } } }), json({ hookSpecificOutput: { tool_input: { description: 'B' } } })]);
-    expect(result.updatedInput).toEqual({ command: 'echo hi && touch tool_ran.marker', description: 'B' });
+    expect(result.updatedInput).toEqual({ description: 'B' });
   });
 
   it('"a blocking decision from any hook wins; else ask" — ask loses to a later deny', () => {
