@@ -316,3 +316,39 @@ describe('§4.2 "if any matched definition has sequential: true, the whole plan 
     expect(b.has('saw-first')).toBe(true);
   });
 });
+
+describe('§4.3 the model events (BeforeModel, AfterModel, BeforeToolSelection)', () => {
+  const llmRequest = { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'run the command' }], config: { temperature: 1 } };
+
+  it('"BeforeModel: llm_request{model, messages[{role, content}], config, toolConfig}; output llm_request overrides" — a 200 KB answer is read whole (cap 1 MiB)', async () => {
+    const b = bench();
+    const big = 'x'.repeat(200_000);
+    const script = `${b.root}/before-model.sh`;
+    writeFileSync(script, `cat > "$REC/stdin"\nprintf '%s' ${quote(JSON.stringify({ hookSpecificOutput: { llm_request: { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: big }] } } }))}\n`);
+    b.one('BeforeModel', `sh ${quote(script)}`);
+    const result = await b.dispatch('BeforeModel', { llmRequest });
+    expect(b.json('stdin')).toMatchObject({ hook_event_name: 'BeforeModel', llm_request: llmRequest });
+    expect(result.runs[0]).toMatchObject({ status: 'ok', truncated: false });
+    expect(result.llmRequest).toEqual({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: big }] });
+  });
+
+  it('"BeforeModel … llm_response = synthetic response, decision:"deny" aborts turn"; "AfterModel: llm_response replaces the chunk"', async () => {
+    const b = bench();
+    const synthetic = { candidates: [{ content: { role: 'model', parts: ['canned answer'] } }] };
+    b.configure({
+      hooks: {
+        BeforeModel: [{ hooks: [{ command: emit({ decision: 'deny', reason: 'NO-MODEL-CALL', hookSpecificOutput: { llm_response: synthetic } }) }] }],
+        AfterModel: [{ hooks: [{ command: emit({ hookSpecificOutput: { llm_response: synthetic } }) }] }],
+      },
+    });
+    expect(await b.dispatch('BeforeModel', { llmRequest })).toMatchObject({ decision: 'deny', reason: 'NO-MODEL-CALL', llmResponse: synthetic });
+    expect(await b.dispatch('AfterModel', { llmRequest, llmResponse: { candidates: [] } })).toMatchObject({ decision: 'none', llmResponse: synthetic });
+  });
+
+  it('"BeforeToolSelection: output toolConfig.mode (AUTO/ANY/NONE) and allowedFunctionNames (union across hooks; NONE wins over ANY)"', async () => {
+    const b = bench();
+    const config = (mode: string, names: string[]) => emit({ hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode, allowedFunctionNames: names } } });
+    b.configure({ hooks: { BeforeToolSelection: [{ hooks: [{ command: config('ANY', ['read_file']) }, { command: config('AUTO', ['glob', 'read_file']) }] }] } });
+    expect((await b.dispatch('BeforeToolSelection', { llmRequest })).toolConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['glob', 'read_file'] });
+  });
+});

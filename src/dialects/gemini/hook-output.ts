@@ -18,10 +18,12 @@ export type GeminiHookOutput = {
 
 /**
  * What was read: `json` (an object or array; Gemini keeps arrays too), `text` (not JSON: converted by exit code),
- * `none` (nothing printed, or JSON that is no object such as `42`, `null` or `true`: Gemini then has no output).
+ * `none` (nothing printed, or JSON that is no object such as `42`, `null` or `true`: Gemini then has no output),
+ * `truncated` (the stream went past hookd's capture cap and does not parse although it starts like JSON: Gemini,
+ * which keeps everything, would have read the whole answer; hookd reads nothing rather than half of it).
  */
 export type ReadOutput = {
-  readonly format: 'json' | 'text' | 'none';
+  readonly format: 'json' | 'text' | 'none' | 'truncated';
   /** Which stream the text came from: stdout, or stderr when stdout was empty after trimming. */
   readonly stream: 'stdout' | 'stderr' | 'none';
   /** Gemini's `exitCode || 0` (a signal death reads as 0). */
@@ -45,6 +47,8 @@ export function readHookOutput(outcome: ProcessOutcome): ReadOutput {
   const stream = stdout !== '' ? 'stdout' : stderr !== '' ? 'stderr' : 'none';
   if (text === '') return { format: 'none', stream, exitCode, success };
   const parsed = parseJson(text);
+  const cut = (stream === 'stdout' ? outcome.stdout : outcome.stderr).truncated;
+  if (!parsed.ok && cut && /^[[{"]/.test(text)) return { format: 'truncated', stream, exitCode, success };
   if (!parsed.ok) return { format: 'text', stream, exitCode, success, output: plainTextOutput(text, exitCode) };
   const value = parsed.value;
   if (value !== null && typeof value === 'object') return { format: 'json', stream, exitCode, success, output: value as GeminiHookOutput };

@@ -8,7 +8,7 @@ import { geminiParamsFromEnvelope } from './envelope-params.js';
 import { geminiEnvironment } from './environment.js';
 import { GEMINI_CONTINUATION_EVENTS, GEMINI_EVENTS, GEMINI_EVENT_ALIASES, GEMINI_TOOL_EVENTS } from './events.js';
 import { executionFor, threadParams } from './execution.js';
-import { GEMINI_DEFAULT_TIMEOUT_MS } from './limits.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS, GEMINI_MAX_OUTPUT_BYTES } from './limits.js';
 import { loadGeminiHooks } from './load.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { compileGeminiMatcher } from './matcher.js';
@@ -41,6 +41,7 @@ export const geminiDialect: Dialect = {
   describeReading,
   merge,
   defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS,
+  maxOutputBytes: GEMINI_MAX_OUTPUT_BYTES,
   toolEvents: GEMINI_TOOL_EVENTS,
   compileMatcher: (event, matcher) => {
     const compiled = compileGeminiMatcher(event, matcher);

@@ -15,6 +15,7 @@ export function describeReading(context: EventContext, hook: HookSpec, outcome: 
   if (read === undefined) return `not read → ${result}`;
   const exit = outcome.exitCode === null ? `killed by signal ${outcome.signal ?? 'unknown'} (read as exit 0)` : `exit ${read.exitCode}`;
   const stream = read.stream === 'stderr' ? 'stdout empty, stderr' : 'stdout';
+  if (read.format === 'truncated') return `${exit}, ${stream} starts like JSON but was cut at the capture cap: not read → ${result}`;
   if (read.format === 'none') return read.stream === 'none' ? `${exit}, no output → ${result}` : `${exit}, ${stream} is JSON but no object: Gemini has no output → ${result}`;
   if (read.format === 'json') return `${exit}, ${stream} is JSON (used whatever the exit code): ${jsonFieldsRead(read.output)} → ${result}${notes(verdict)}`;
   const meaning = read.exitCode === EXIT_SUCCESS ? 'a system message' : read.exitCode === EXIT_NON_BLOCKING_ERROR ? 'a warning ("Warning: <text>"), not a block' : 'the reason of a deny';

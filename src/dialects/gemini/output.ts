@@ -30,6 +30,10 @@ export function interpret(context: EventContext, hook: HookSpec, outcome: Proces
 }
 
 function runStatus(outcome: ProcessOutcome, read: ReadOutput): { status: RunStatus; failureClass: FailureClass | null; note?: string } {
+  if (read.format === 'truncated') {
+    const kept = (read.stream === 'stderr' ? outcome.stderr : outcome.stdout).bytes;
+    return { status: 'error', failureClass: 'output_truncated', note: `its ${read.stream} was cut at hookd's capture cap (${kept} bytes kept) and the JSON cannot be read: nothing of it is used (fails open)` };
+  }
   if (outcome.exitCode === null) return { status: 'error', failureClass: 'signal', note: `killed by signal ${outcome.signal ?? 'unknown'}: its output is read as exit 0's (Gemini's \`exitCode || 0\`)` };
   if (read.exitCode === EXIT_SUCCESS) return { status: 'ok', failureClass: null };
   if (read.format === 'text' && read.exitCode !== EXIT_NON_BLOCKING_ERROR) return { status: 'ok', failureClass: null, note: `exit ${read.exitCode} with plain text: the text is the reason of a deny` };

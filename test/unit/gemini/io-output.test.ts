@@ -53,6 +53,13 @@ describe('§4.4 "Code: text to parse = stdout.trim() || stderr.trim()"', () => {
     expect(read('PreToolUse', exit(2, '"not json inside"'))).toMatchObject({ decision: 'deny', reason: '"not json inside"' });
   });
 
+  it('a JSON answer cut at hookd\'s capture cap is not read (fails open); cut plain text still is', () => {
+    const cut = outcome({ stdout: { text: '{"decision":"deny","reason":"aaaa', bytes: 33, totalBytes: 5_000_000, truncated: true } });
+    expect(read('PreToolUse', cut)).toMatchObject({ status: 'error', failureClass: 'output_truncated', decision: 'none' });
+    const text = outcome({ exitCode: 2, stdout: { text: 'NO '.repeat(10), bytes: 30, totalBytes: 5_000_000, truncated: true } });
+    expect(read('PreToolUse', text)).toMatchObject({ decision: 'deny', reason: 'NO NO NO NO NO NO NO NO NO NO' });
+  });
+
   it('06 "hook sleeps past timeout" — timed out: no output read, fail-open', () => {
     expect(read('PreToolUse', outcome({ timedOut: true, exitCode: null, signal: 'SIGKILL', stdout: '{"decision":"deny"}' }))).toMatchObject({ status: 'timeout', failureClass: 'timeout', decision: 'none' });
     expect(read('PreToolUse', outcome({ started: false, exitCode: null, spawnError: 'ENOENT' }))).toMatchObject({ status: 'error', failureClass: 'spawn_failed', decision: 'none' });
