@@ -3,22 +3,23 @@
 // hash, status from config.toml). Reads files; never writes.
 import { resolve } from 'node:path';
 import type { HookSpec, LoadContext, LoadResult, SourceRejection } from '../../engine/dialect.js';
-import { infoAt } from '../../config/diagnostic.js';
-import { readJsonFile } from '../../config/json-locate.js';
+import { infoAt, warningAt } from '../../config/diagnostic.js';
+import { readJsonFile, type JsonDocument } from '../../config/json-locate.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { codexBypassesReview } from './bypass.js';
 import { projectTrusted, readCodexConfig, type CodexConfig } from './config-toml.js';
 import { codexHookHash } from './hook-hash.js';
 import { codexHookKey } from './hook-key.js';
 import { parseCodexHooksFile, type ParsedCodexHook } from './parse-hooks-file.js';
+import { readTomlHooks } from './parse-toml-hooks.js';
 import type { CodexRunData } from './environment.js';
 import { codexConfigPath, codexHome } from './paths.js';
 import { codexReviewState } from './review.js';
 import { codexSources, type CodexSource } from './sources.js';
 
 /**
- * One HookSpec per command handler, in configured order (user file, then project file; events, groups and handlers as
- * written). Ids are `<user|project>:<Event>[group].hooks[handler]`. A missing file contributes nothing, silently; an
+ * One HookSpec per command handler, in configured order (user hooks.json, config.toml's inline `[hooks]`, then the
+ * project file; events, groups and handlers as written). Ids are `<user|user-toml|project>:<Event>[group].hooks[handler]`. A missing file contributes nothing, silently; an
  * unreadable or invalid one is an error and contributes nothing (a reload keeps its last good hooks). Written hooks
  * that do not load are `notLoaded` (hooks/explain names why): every hook when `[features] hooks = false`, and a
  * discovered project file's hooks while config.toml does not trust the project (an info diagnostic names the entry
@@ -38,21 +39,34 @@ export function loadCodexHooks(context: LoadContext): LoadResult {
   const workspace = resolve(context.workspace);
   const runData: CodexRunData = { codexHome: codexHome(context) };
 
+  let layerJson: { readonly path: string; readonly hooks: number } | undefined;
   for (const source of sources) {
-    const read = readJsonFile(source.path);
-    if (read.status === 'missing') continue;
-    if (read.status === 'error') {
-      diagnostics.push(read.diagnostic);
-      rejections.push({ source: source.path, errors: 1 });
-      continue;
+    let document: JsonDocument;
+    if (source.format === 'toml') {
+      const toml = readTomlHooks(source.path);
+      if (toml === undefined) continue;
+      document = toml;
+    } else {
+      const read = readJsonFile(source.path);
+      if (read.status === 'missing') continue;
+      if (read.status === 'error') {
+        diagnostics.push(read.diagnostic);
+        rejections.push({ source: source.path, errors: 1 });
+        continue;
+      }
+      document = read.document;
     }
-    const parsed = parseCodexHooksFile(read.document);
+    const parsed = parseCodexHooksFile(document);
     diagnostics.push(...parsed.diagnostics);
     if (parsed.rejected) {
       rejections.push({ source: source.path, errors: parsed.diagnostics.filter((entry) => entry.severity === 'error').length || 1 });
       continue;
     }
     const specs = parsed.hooks.map((hook) => hookSpec(hook, source, config, bypass, runData));
+    if (source.format === 'json' && source.label === 'user') layerJson = { path: source.path, hooks: specs.length };
+    if (source.format === 'toml' && specs.length > 0 && layerJson !== undefined && layerJson.hooks > 0) {
+      diagnostics.push(warningAt(`loading hooks from both ${layerJson.path} and ${source.path}; prefer a single representation for this layer (as Codex warns)`, { file: source.path, code: 'hooks-in-both' }));
+    }
     const untrustedProject = source.discovered && source.scope === 'project' && !projectTrusted(config, workspace);
     if (hooksOff) {
       notLoaded.push(...specs.map((spec) => ({ ...spec, disabled: true, disabledBy: `not loaded: [features] hooks = false in ${configPath}` })));

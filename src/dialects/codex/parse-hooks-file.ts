@@ -64,7 +64,7 @@ export function parseCodexHooksFile(document: JsonDocument, label = document.fil
   });
 
   const root = document.value;
-  if (document.root === undefined) {
+  if (root === undefined) {
     report('error', 'invalid-json', 'the file is empty, which is not JSON; expected {"hooks": {…}}; file skipped', []);
     return done(true);
   }

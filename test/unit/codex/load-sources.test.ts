@@ -40,7 +40,7 @@ describe('codex loader: sources', () => {
     s.write(join(codexHome, 'hooks.json'), stopFile('echo elsewhere'));
     const moved = loadCodexHooks({ ...s.context, env: { CODEX_HOME: codexHome } });
     expect(moved.hooks.map((hook) => hook.source)).toEqual([join(codexHome, 'hooks.json')]);
-    expect(moved.sources).toEqual([join(codexHome, 'hooks.json'), join(s.workspace, '.codex', 'hooks.json'), join(codexHome, 'config.toml')]);
+    expect(moved.sources).toEqual([join(codexHome, 'hooks.json'), join(codexHome, 'config.toml'), join(s.workspace, '.codex', 'hooks.json')]);
   });
 
   it('§3.1 "Project-local hooks load only if the project .codex/ layer is trusted": an untrusted project\'s file is not loaded; an info diagnostic names the config.toml entry to add', () => {
@@ -56,7 +56,7 @@ describe('codex loader: sources', () => {
     expect(result.notLoaded?.[0]?.disabledBy).toContain(`[projects.${JSON.stringify(s.workspace)}] trust_level = "trusted"`);
     expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'info', code: 'project-untrusted', file: s.projectFile })]);
     expect(result.diagnostics[0]?.message).toContain(`add [projects.${JSON.stringify(s.workspace)}] trust_level = "trusted" to ${s.configFile}`);
-    expect(result.sources).toEqual([s.userFile, s.projectFile, s.configFile]);
+    expect(result.sources).toEqual([s.userFile, s.configFile, s.projectFile]);
   });
 
   it('when the workspace is the home directory the one .codex/hooks.json is read once, as the user file', () => {
@@ -191,7 +191,7 @@ describe('codex loader: sources', () => {
   it('a missing file contributes nothing, silently; committedSources is the project file only', () => {
     const s = setup();
     const result = loadCodexHooks(s.context);
-    expect(result).toEqual({ hooks: [], diagnostics: [], sources: [s.userFile, s.projectFile, s.configFile] });
+    expect(result).toEqual({ hooks: [], diagnostics: [], sources: [s.userFile, s.configFile, s.projectFile] });
     expect(codexDialect.committedSources?.(s.context)).toEqual([{ path: s.projectFile, scope: 'project' }]);
   });
 
