@@ -13,7 +13,7 @@ export const ServerCapabilitiesSchema = z
       .describe('The handler `type`s the loaded dialect\'s configuration accepts (claude: command, http, mcp_tool, prompt, agent; bamboo: command, script). Programmatic hooks (hooks/register) come on top, as handlerType "client".'),
     requests: z
       .array(z.string())
-      .describe('Every request method hookd answers, besides one hooks/<Event> per name in `events`.'),
+      .describe('Every request method hookd answers, besides one hooks/<Event> per name in `events` and one hooks/<Alias> per key of `eventAliases`.'),
     serverRequests: z
       .array(
         z.looseObject({

@@ -2,11 +2,13 @@
 // ServerOptions schema), so a method, notification or option added there is reported at once. Pure.
 import type { ServerCapabilities } from './capabilities.js';
 import { CancelNotifications } from './cancel-notifications.js';
-import { isEventName } from './events.js';
+import { EVENT_ALIAS_NAMES, isEventName } from './events.js';
 import { ServerOptionsSchema } from './lifecycle.js';
 import { ClientNotifications, Requests, ServerNotifications, ServerRequests } from './methods.js';
 
-const isEventMethod = (method: string): boolean => method.startsWith('hooks/') && isEventName(method.slice('hooks/'.length));
+const ALIAS_METHODS = new Set<string>(EVENT_ALIAS_NAMES.map((alias) => `hooks/${alias}`));
+/** hooks/<Event> and hooks/<Alias>: reported as `events` and `eventAliases` (the dialect's own), not as `requests`. */
+const isEventMethod = (method: string): boolean => ALIAS_METHODS.has(method) || (method.startsWith('hooks/') && isEventName(method.slice('hooks/'.length)));
 
 /** The capabilities of this hookd with a dialect whose configuration accepts `handlerTypes`. */
 export function serverCapabilities(handlerTypes: readonly string[]): ServerCapabilities {

@@ -12,6 +12,8 @@ import { lintToolMatchers } from '../engine/tool-matcher-lint.js';
 import { toolKindsOf } from '../engine/tool-kinds.js';
 import type { Logger } from '../logger.js';
 import {
+  EVENT_ALIASES,
+  EVENT_ALIAS_NAMES,
   EVENT_NAMES,
   ErrorCodes,
   PROTOCOL_VERSION,
@@ -52,6 +54,7 @@ import { createToolApprovalAsker } from './tool-approval-asker.js';
 import { hookManagementHandlers } from './hook-management-handlers.js';
 import { reviewAnnouncer, reviewHandlers } from './review-handlers.js';
 import { setUpLedger } from './ledger-setup.js';
+import { aliasNotServed, servedAliases } from './event-aliases.js';
 import type { AuthorizationLedger } from '../engine/authorization-ledger.js';
 
 export type SessionDefaults = {
@@ -244,11 +247,13 @@ export function createSession(deps: SessionDeps): Session {
     if (approvals !== undefined && !stopped) setImmediate(() => approvals.askNow());
     // The review warnings (stderr + hooks/reviewWarnings) follow the initialize answer too.
     if (!stopped) setImmediate(() => review.announce());
+    const aliases = servedAliases(dialect);
     const result: InitializeResult = {
       protocolVersion: PROTOCOL_VERSION,
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
       dialect: dialect.name,
       events: [...dialect.events],
+      ...(aliases !== undefined ? { eventAliases: aliases } : {}),
       hooks: engine.hooks(),
       diagnostics: await engine.redacted(diagnostics),
       capabilities: serverCapabilities(dialect.handlerTypes ?? []),
@@ -331,22 +336,30 @@ export function createSession(deps: SessionDeps): Session {
     return engine.dialect.fireAndForgetEvents?.includes(event) ? backgroundResult(event) : result;
   };
 
-  for (const event of EVENT_NAMES) {
-    handlers[eventMethod(event)] = async (raw, context) => {
-      const { engine, toolApprovals } = requireActive();
-      const params = raw as EventParams;
-      checkedEvent(engine, event, params);
-      if (closing) return answerWhileExiting(engine, event, params, context.requestId);
-      if (engine.dialect.fireAndForgetEvents?.includes(event)) {
-        inBackground(engine, event, params);
-        return backgroundResult(event);
-      }
-      const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId });
-      if (cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
-      if (toolApprovals === undefined) return result;
-      const asked = await toolApprovals.answer(event, params, result, context.signal);
-      if (asked.cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
-      return asked.result;
+  const runEvent = (event: EventName): RequestHandler => async (raw, context) => {
+    const { engine, toolApprovals } = requireActive();
+    const params = raw as EventParams;
+    checkedEvent(engine, event, params);
+    if (closing) return answerWhileExiting(engine, event, params, context.requestId);
+    if (engine.dialect.fireAndForgetEvents?.includes(event)) {
+      inBackground(engine, event, params);
+      return backgroundResult(event);
+    }
+    const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId });
+    if (cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
+    if (toolApprovals === undefined) return result;
+    const asked = await toolApprovals.answer(event, params, result, context.signal);
+    if (asked.cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
+    return asked.result;
+  };
+  for (const event of EVENT_NAMES) handlers[eventMethod(event)] = runEvent(event);
+  // hooks/BeforeTool …: the canonical event (result `event` canonical) for a dialect that lists the alias, else -32601.
+  for (const alias of EVENT_ALIAS_NAMES) {
+    const canonical = runEvent(EVENT_ALIASES[alias]);
+    handlers[`hooks/${alias}`] = async (raw, context) => {
+      const refusal = aliasNotServed(requireActive().engine.dialect, alias);
+      if (refusal !== undefined) throw new RpcError(ErrorCodes.MethodNotFound, refusal);
+      return canonical(raw, context);
     };
   }
 

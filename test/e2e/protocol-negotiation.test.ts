@@ -1,7 +1,7 @@
 // initialize's protocol negotiation and server capabilities, over stdio with the built sidecar: an unknown
 // protocolVersion is refused (the session stays uninitialized, a retry works); capabilities come from the tables.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CancelNotifications, ClientNotifications, EVENT_NAMES, Requests, ServerNotifications, ServerOptionsSchema, ServerRequests } from '../../src/protocol/index.js';
+import { CancelNotifications, ClientNotifications, EVENT_ALIAS_NAMES, EVENT_NAMES, Requests, ServerNotifications, ServerOptionsSchema, ServerRequests } from '../../src/protocol/index.js';
 import { claudeDialect } from '../../src/dialects/claude/index.js';
 import { bambooDialect } from '../../src/dialects/bamboo/index.js';
 import { Sidecar } from '../helpers/sidecar.js';
@@ -69,10 +69,13 @@ describe('initialize answers capabilities derived from the tables', () => {
     const { capabilities } = result;
     expect(capabilities.handlerTypes).toEqual(handlerTypes);
     expect(capabilities.handlerTypes).toEqual(tableHandlerTypes);
-    const eventMethods = new Set(EVENT_NAMES.map((event) => `hooks/${event}`));
+    // hooks/<Event> and hooks/<Alias> are reported as `events` and `eventAliases` (neither dialect serves an alias).
+    const eventMethods = new Set([...EVENT_NAMES, ...EVENT_ALIAS_NAMES].map((event) => `hooks/${event}`));
     expect(capabilities.requests).toEqual(Object.keys(Requests).filter((method) => !eventMethods.has(method)));
     expect(capabilities.requests).toEqual(expect.arrayContaining(['initialize', 'ping', 'shutdown', 'hooks/list', 'hooks/dryRun', 'trust/set', 'runs/begin']));
     expect(capabilities.requests).not.toContain('hooks/PreToolUse');
+    expect(capabilities.requests).not.toContain('hooks/BeforeTool');
+    expect(result).not.toHaveProperty('eventAliases');
     expect(capabilities.serverRequests).toEqual([
       { method: 'hooks/invoke', capability: 'programmaticHooks' },
       { method: 'hooks/judge', capability: 'modelJudge' },

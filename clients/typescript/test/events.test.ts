@@ -53,14 +53,17 @@ const PARAMS: { [E in EventName]: EventInput<E> } = {
   BeforeToolSelection: { session: SESSION, llmRequest: { model: 'm', messages: [] } },
 };
 const BONSAI_ONLY: readonly EventName[] = ['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash'];
+/** Gemini CLI's model events: only the gemini dialect has them. */
+const GEMINI_ONLY: readonly EventName[] = ['BeforeModel', 'AfterModel', 'BeforeToolSelection'];
 const methodOf = <E extends EventName>(event: E) => `${event[0]!.toLowerCase()}${event.slice(1)}` as EventMethodName<E>;
 
 describe('event methods', () => {
   it('each event method sends its hooks/<Event> request: the hook of that event reads its envelope, the result names the event', async () => {
     const workspace = makeWorkspace();
     const seen = makeWorkspace();
-    // Claude has every event but bonsai's four (PreFileWrite, PostFileWrite, PreBash, PostBash: bonsai-e2e.test.ts).
-    const claudeEvents = EVENT_NAMES.filter((event) => !BONSAI_ONLY.includes(event));
+    // Claude has every event but bonsai's four (PreFileWrite, PostFileWrite, PreBash, PostBash: bonsai-e2e.test.ts) and
+    // Gemini's three model events.
+    const claudeEvents = EVENT_NAMES.filter((event) => !BONSAI_ONLY.includes(event) && !GEMINI_ONLY.includes(event));
     claudeSettings(workspace, Object.fromEntries(claudeEvents.map((event) => [event, [{ hooks: [{ type: 'command', command: `cat > '${join(seen, event)}.json'${event === 'WorktreeCreate' ? '; pwd' : ''}` }] }]])));
     const client = await spawnTestClient({ workspace });
     expect(client.initializeResult!.events).toEqual(claudeEvents);

@@ -202,6 +202,10 @@ export const InitializeResultSchema = z
     serverInfo: z.looseObject({ name: z.string(), version: z.string() }),
     dialect: z.string(),
     events: z.array(z.string()),
+    eventAliases: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Native event names the dialect also serves as methods, alias → canonical event: hooks/<alias> runs that event and answers its result (event: the canonical name), e.g. gemini's {\"BeforeTool\": \"PreToolUse\"}. Absent when the dialect serves none; other dialects answer hooks/<alias> with -32601."),
     hooks: z.array(HookInfoSchema),
     diagnostics: z.array(DiagnosticSchema),
     capabilities: ServerCapabilitiesSchema,
