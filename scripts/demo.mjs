@@ -305,6 +305,11 @@ const scenarios = {
     }
     const trustedHooks = join(home, '.gemini', 'trusted_hooks.json');
     console.log(`trusted_hooks.json: ${existsSync(trustedHooks) ? readFileSync(trustedHooks, 'utf8').trim() : '(not written)'}\n`);
+    const reloaded = await rpc('hooks/reload', {});
+    const warnings = (reloaded.result?.diagnostics ?? []).filter((diagnostic) => diagnostic.severity === 'warning');
+    console.log(`hooks/reload: ${reloaded.error ? `error ${reloaded.error.code}: ${reloaded.error.message}` : `${warnings.length} warning(s), the new-project-hooks one gone: ${warnings.every((diagnostic) => !/project-level hooks/.test(diagnostic.message))}`}`);
+    for (const diagnostic of warnings) console.log(`  warning: ${diagnostic.message.split('\n')[0]}`);
+    console.log('');
   },
 };
 

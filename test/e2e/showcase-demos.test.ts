@@ -12,8 +12,12 @@ async function demo(dialect: string): Promise<{ stdout: string; blocks: string[]
   return { stdout, blocks: stdout.split(/\n\s*\n/).map((block) => block.trim()).filter((block) => block !== '') };
 }
 
-/** The printed result blocks of `method` whose first line mentions `detail`, in order. */
-const resultsOf = (blocks: string[], method: string, detail = '') => blocks.filter((block) => block.startsWith(`${method} `) || block === method || block.startsWith(`${method}\n`)).filter((block) => block.split('\n')[0]!.includes(detail));
+/** The printed result blocks of `method` whose first line mentions `detail`, in order (notification and progress lines
+ * printed before a result, `↪ …` and `… statusMessage`, dropped). */
+function resultsOf(blocks: string[], method: string, detail = ''): string[] {
+  const results = blocks.map((block) => block.replace(/^(?:\s*(?:↪|…) .*\n)+/, '').trimStart());
+  return results.filter((block) => [' ', '\n'].some((next) => block.startsWith(`${method}${next}`)) && block.split('\n')[0]!.includes(detail));
+}
 
 describe('npm run demo -- --dialect codex', () => {
   it('untrusted hooks skipped with the warning, review/trust into config.toml, then the hooks decide as Codex does (05b ignored, 08b replaced), one continuation, review/revoke', async () => {
@@ -62,6 +66,7 @@ describe('npm run demo -- --dialect gemini', () => {
     expect(resultsOf(blocks, 'hooks/PreToolUse', 'rm -rf dist')[0]).toContain('decision: deny — rm -rf is not allowed in this project');
     expect(resultsOf(blocks, 'hooks/AfterAgent').map((block) => /decision: (\w+)/.exec(block)?.[1])).toEqual(['block', 'none']);
     expect(stdout).toMatch(/trusted_hooks\.json: \{\n {2}"[^"]+": \[\n {4}"guard-shell:sh \\"\$GEMINI_PROJECT_DIR\/\.gemini\/hooks\/guard-shell\.sh\\""/);
+    expect(stdout).toContain('hooks/reload: 1 warning(s), the new-project-hooks one gone: true');
     expect(stdout).toContain('hookd exited with code 0');
   }, 120_000);
 });
