@@ -53,7 +53,8 @@ export type KillOptions = {
 
 /**
  * TERM, wait up to `graceMs` (or the current cap, if lower) for the tree to die, then KILL unconditionally and
- * wait (bounded) until it has. Resolves once the direct child has exited and no live member of the group or tag remains.
+ * wait (bounded) until it has; `graceMs` 0: no TERM at all, KILL at once. Resolves once the direct child has exited
+ * and no live member of the group or tag remains.
  */
 export async function killRunTree(tree: RunTree, options: KillOptions): Promise<KillReport> {
   const { logger } = options;
@@ -61,9 +62,10 @@ export async function killRunTree(tree: RunTree, options: KillOptions): Promise<
   const graceMs = Number.isFinite(options.graceMs) ? Math.max(0, options.graceMs) : 0;
   const startedAt = performance.now();
 
-  await signalTree(tree, 'SIGTERM', { walk: true, logger });
-  let graceExpired = false;
-  for (;;) {
+  // No grace at all (codex: Codex CLI kills a timed-out hook without a trappable signal, observed 06): SIGKILL only.
+  let graceExpired = graceMs === 0;
+  if (!graceExpired) await signalTree(tree, 'SIGTERM', { walk: true, logger });
+  while (!graceExpired) {
     if (tree.childExited() && liveTreeMembers(tree).length === 0) break;
     if (performance.now() - startedAt >= Math.min(graceMs, graceCapMs())) {
       graceExpired = true;

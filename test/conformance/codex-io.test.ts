@@ -151,10 +151,10 @@ describe('observed-decisions, Codex column (PreToolUse on the shell tool)', () =
     expect(result.runs[0]!.message).toContain('updatedInput without permissionDecision:allow');
   });
 
-  it('06 "hook sleeps past `timeout`" — "killed … grandchild also dead; fail-open, tool runs"', async () => {
+  it('06 "hook sleeps past `timeout`" — "killed … **without a trappable signal** (no TERM/HUP/INT trap fired → SIGKILL), grandchild also dead; fail-open, tool runs"', async () => {
     const b = bench();
     const script = join(b.root, 'slow.sh');
-    writeFileSync(script, `#!/bin/sh\necho $$ > "$REC/shell.pid"\nsleep 20 &\necho $! > "$REC/child.pid"\nwait\n`);
+    writeFileSync(script, `#!/bin/sh\ntrap 'echo trapped > "$REC/trapped"; exit 0' TERM HUP INT\necho $$ > "$REC/shell.pid"\nsleep 20 &\necho $! > "$REC/child.pid"\nwait\n`);
     chmodSync(script, 0o755);
     b.one('PreToolUse', quote(script), { timeout: 1 });
     const result = await b.dispatch('PreToolUse', shellCall());
@@ -163,6 +163,7 @@ describe('observed-decisions, Codex column (PreToolUse on the shell tool)', () =
     const pids = [Number(b.read('shell.pid')), Number(b.read('child.pid'))];
     expect(await waitUntil(() => pids.every((pid) => !isAlive(pid)), 5_000), `still alive: ${pids.filter(isAlive).join(', ')}`).toBe(true);
     expect(b.leftovers()).toEqual([]);
+    expect(b.has('trapped'), 'a trap fired: the hook got a trappable signal').toBe(false);
   });
 
   for (const layout of ['same group', 'two groups'] as const) {

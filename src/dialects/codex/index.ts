@@ -8,7 +8,6 @@ import { codexEnvironment } from './environment.js';
 import { CODEX_CONTINUATION_EVENTS, CODEX_EVENTS, CODEX_TOOL_EVENTS } from './events.js';
 import { CODEX_DEFAULT_TIMEOUT_MS, CODEX_KILL_GRACE_MS } from './limits.js';
 import { loadCodexHooks } from './load.js';
-import { withCodexHome } from './hook-run-data.js';
 import { matchTarget, matchTargetField } from './match-target.js';
 import { compileCodexMatcher } from './matcher.js';
 import { merge } from './merge.js';
@@ -28,7 +27,7 @@ export const codexDialect: Dialect = {
   execution: 'parallel',
   continuationEvents: CODEX_CONTINUATION_EVENTS,
   hotReload: true,
-  load: (context) => withCodexHome(loadCodexHooks(context), context),
+  load: loadCodexHooks,
   reviewStore: (context) => createCodexReviewStore(codexConfigPath(context)),
   bypassesReview: codexBypassesReview,
   matchTarget,

@@ -12,7 +12,7 @@ import { codexHookHash } from './hook-hash.js';
 import { codexHookKey } from './hook-key.js';
 import { parseCodexHooksFile, type ParsedCodexHook } from './parse-hooks-file.js';
 import { readTomlHooks } from './parse-toml-hooks.js';
-import type { CodexRunData } from './environment.js';
+import type { CodexRunData } from './hook-run-data.js';
 import { codexConfigPath, codexHome } from './paths.js';
 import { codexReviewState } from './review.js';
 import { codexSources, type CodexSource } from './sources.js';

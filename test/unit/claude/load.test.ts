@@ -51,7 +51,7 @@ describe('claude dialect object', () => {
     expect(claudeDialect.name).toBe('claude');
     expect(claudeDialect.execution).toBe('parallel');
     expect(claudeDialect.continuationEvents).toEqual(['Stop', 'SubagentStop']);
-    expect(claudeDialect.events).toEqual(EVENT_NAMES.filter((event) => !['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash'].includes(event)));
+    expect(claudeDialect.events).toEqual(EVENT_NAMES.filter((event) => !['PreFileWrite', 'PostFileWrite', 'PreBash', 'PostBash', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'].includes(event)));
     expect(claudeDialect.events).toHaveLength(33);
   });
 });
