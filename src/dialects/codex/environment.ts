@@ -3,6 +3,8 @@
 import type { EventContext, HookSpec } from '../../engine/dialect.js';
 import { codexHomeOfHook } from './hook-run-data.js';
 
+export type { CodexRunData } from './hook-run-data.js';
+
 export function codexEnvironment(context: EventContext, hook: HookSpec): Record<string, string> {
   void context;
   const home = codexHomeOfHook(hook);
