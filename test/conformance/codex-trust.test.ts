@@ -128,6 +128,30 @@ describe('codex trust (built sidecar): §3.2 "new or changed hooks are skipped u
     expect(await runs()).toBe(2);
   });
 
+  it('observed 16 + §3.2: a trusted project\'s .codex/hooks.json hook is reviewed like a user one; its trust goes into the user config.toml', async () => {
+    const s = scene();
+    writeFileSync(s.hooksPath, JSON.stringify({ hooks: {} }));
+    const projectOut = join(s.root, 'project-ran');
+    const command = `echo ran >> '${projectOut}'`;
+    mkdirSync(join(s.workspace, '.codex'));
+    const projectHooks = join(s.workspace, '.codex', 'hooks.json');
+    writeFileSync(projectHooks, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command, timeout: 5 }] }] } }));
+    const config = `${USER_CONFIG}\n[projects."${s.workspace}"]\ntrust_level = "trusted"\n`;
+    writeFileSync(s.configPath, config);
+    const key = `${projectHooks}:pre_tool_use:0:0`;
+    const hash = expectedHash(`{"event_name":"pre_tool_use","hooks":[{"async":false,"command":${JSON.stringify(command)},"timeout":5,"type":"command"}]}`);
+    const { sidecar } = await start(s);
+    const ran = async () => {
+      await sidecar.request('hooks/PreToolUse', { session: { id: 's1' }, toolName: 'Bash', toolInput: { command: 'ls' } });
+      return existsSync(projectOut);
+    };
+    expect(await ran()).toBe(false);
+    expect((await sidecar.request('review/list')).hooks).toMatchObject([{ key, currentHash: hash, trustStatus: 'untrusted', source: 'project' }]);
+    await sidecar.request('review/trust', { key });
+    expect(readFileSync(s.configPath, 'utf8')).toBe(`${config}\n[hooks.state."${key}"]\nenabled = true\ntrusted_hash = "${hash}"\n`);
+    expect(await ran()).toBe(true);
+  });
+
   it('a config.toml hookd cannot parse: review/trust fails naming the file, which is left byte-identical', async () => {
     const s = scene();
     const broken = `${USER_CONFIG}[features\n`;

@@ -125,6 +125,17 @@ describe('codex review store: byte-exact config.toml', () => {
     expect(readFileSync(link, 'utf8')).toBe(readFileSync(path, 'utf8'));
   });
 
+  it('§3.1 inline [hooks] tables in config.toml: the state table is appended after them and both read back', async () => {
+    const text = '[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo hi"\n';
+    const path = home(text);
+    const key = `${path}:pre_tool_use:0:0`;
+    await createCodexReviewStore(path).trust(key, H1);
+    expect(readFileSync(path, 'utf8')).toBe(`${text}\n[hooks.state."${key}"]\nenabled = true\ntrusted_hash = "${H1}"\n`);
+    const read = readCodexConfig(path);
+    expect(read.hooksFeature).toBe(true);
+    expect(read.hookState.get(key)).toEqual({ enabled: true, trustedHash: H1 });
+  });
+
   it('revoke of a key with no entry writes nothing', async () => {
     const path = home(USER_FILE);
     const before = statSync(path).mtimeMs;
