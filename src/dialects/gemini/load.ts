@@ -30,8 +30,8 @@ type ReadSource = { readonly source: GeminiSource; readonly parsed: ParsedGemini
  * - `hooksConfig.enabled` (the last file that sets it wins) false → no hook loads;
  * - `hooksConfig.disabled` (the union of every file's list) names a hook (its `name`, else its command) → disabled;
  * - project hooks carry a review state: `trusted` when trusted_hooks.json lists `<name>:<command>` for the workspace,
- *   else `untrusted`, and runnable either way unless disabled (Gemini warns about new ones and runs them); one warning
- *   lists the new ones. hookd never records them itself (Gemini does, right after warning).
+ *   else `untrusted`, and runnable either way (Gemini warns about new ones and runs them; a disabled one has no review
+ *   state); one warning lists the new ones. hookd never records them itself (Gemini does, right after warning).
  * The hooks kept from loading are `notLoaded`, each `disabled` with `disabledBy` saying why.
  */
 export function loadGeminiHooks(context: LoadContext): LoadResult {
@@ -116,8 +116,10 @@ function buildHook(hook: ParsedGeminiHook, source: GeminiSource, disabledNames: 
   const key = geminiHookKey(handler);
   const disabledBy = disabledNames.get(geminiHookName(handler));
   const data: GeminiHookData = { sequential: hook.sequential, nativeEvent: hook.nativeEvent, ...(handler.name !== undefined ? { name: handler.name } : {}), ...(handler.env !== undefined ? { env: handler.env } : {}) };
-  const reviewed = source.role === 'project';
-  const status = disabledBy !== undefined ? ('disabled' as const) : trustedHooksStatus(trustedHooks, project, key);
+  // A hook hooksConfig.disabled turns off has no review state: hooks/list then says what disabled it (the settings
+  // entry), not the review file.
+  const reviewed = source.role === 'project' && disabledBy === undefined;
+  const status = trustedHooksStatus(trustedHooks, project, key);
   const spec: HookSpec = {
     id: `${source.label}:${hook.nativeEvent}[${hook.groupIndex}].hooks[${hook.handlerIndex}]`,
     event: hook.event,
@@ -138,7 +140,7 @@ function buildHook(hook: ParsedGeminiHook, source: GeminiSource, disabledNames: 
     dedupeKey: key,
     data,
     ...(disabledBy !== undefined ? { disabled: true, disabledBy: `"${disabledBy.value}" is in hooksConfig.disabled (${disabledBy.at.file ?? 'settings'}:${disabledBy.at.line ?? 1})` } : {}),
-    ...(reviewed ? { review: { key, status, currentHash: geminiKeyHash(key), managed: false, runnable: disabledBy === undefined, diagnostics: [] } } : {}),
+    ...(reviewed ? { review: { key, status, currentHash: geminiKeyHash(key), managed: false, runnable: true, diagnostics: [] } } : {}),
   };
   return { hook: spec, diagnostics };
 }

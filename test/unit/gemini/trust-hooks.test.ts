@@ -88,3 +88,15 @@ describe('the review store writes trusted_hooks.json in Gemini\'s bytes', () => 
     await expect(store.setEnabled(':echo hi', true)).rejects.toThrow('remove "echo hi" from "hooksConfig.disabled"');
   });
 });
+
+describe('a project hook hooksConfig.disabled turns off', () => {
+  it('has no review state: hooks/list says the settings entry disabled it, not trusted_hooks.json', async () => {
+    const s = geminiSetup();
+    s.write(s.projectFile, { hooksConfig: { disabled: ['guard'] }, hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: './guard.sh', name: 'guard' }] }] } });
+    const [hook] = loadGeminiHooks(s.context).hooks;
+    expect(hook?.review).toBeUndefined();
+    expect(hook).toMatchObject({ disabled: true });
+    expect(hook?.disabledBy).toContain('"guard" is in hooksConfig.disabled');
+    expect(loadGeminiHooks(s.context).diagnostics.filter((d) => d.code === 'untrusted-project-hooks')).toEqual([]);
+  });
+});
