@@ -19,7 +19,8 @@ export function describeReading(context: EventContext, hook: HookSpec, outcome: 
   if (read.format === 'none') return read.stream === 'none' ? `${exit}, no output → ${result}` : `${exit}, ${stream} is JSON but no object: Gemini has no output → ${result}`;
   if (read.format === 'json') return `${exit}, ${stream} is JSON (used whatever the exit code): ${jsonFieldsRead(read.output)} → ${result}${notes(verdict)}`;
   const meaning = read.exitCode === EXIT_SUCCESS ? 'a system message' : read.exitCode === EXIT_NON_BLOCKING_ERROR ? 'a warning ("Warning: <text>"), not a block' : 'the reason of a deny';
-  return `${exit}, ${stream} is plain text: ${meaning} → ${result}${notes(verdict)}`;
+  // A plain-text answer's message only repeats what its exit code meant.
+  return `${exit}, ${stream} is plain text: ${meaning} → ${result}`;
 }
 
 function notes(verdict: HookVerdict): string {

@@ -62,7 +62,8 @@ describe('describeReading: one line per run', () => {
   };
 
   it('says which stream, JSON or plain text, what the exit code made of it, and the result', () => {
-    expect(reading(exit(2, '', 'BLOCKED'))).toBe('exit 2, stdout empty, stderr is plain text: the reason of a deny → deny; exit 2 with plain text: the text is the reason of a deny');
+    expect(reading(exit(2, '', 'BLOCKED'))).toBe('exit 2, stdout empty, stderr is plain text: the reason of a deny → deny');
+    expect(reading(json({ hookSpecificOutput: { permissionDecision: 'deny' } }))).toContain('; hookSpecificOutput.permissionDecision is Claude Code');
     expect(reading(exit(0, 'hello'))).toBe('exit 0, stdout is plain text: a system message → message to the user');
     expect(reading(exit(1, 'oops'))).toContain('a warning ("Warning: <text>"), not a block');
     expect(reading(json({ decision: 'deny', reason: 'R' }))).toBe('exit 0, stdout is JSON (used whatever the exit code): decision "deny", reason → deny');
