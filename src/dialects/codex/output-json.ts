@@ -2,6 +2,7 @@
 // object `deny_unknown_fields`, `hookSpecificOutput.hookEventName` required, enums exact): per event the fields it
 // accepts and their types. Shape only: what the fields mean is output.ts's.
 import type { EventName } from '../../protocol/index.js';
+import { findTooDeep, tooDeepMessage } from '../../protocol/json-depth.js';
 import { CODEX_EVENTS } from './events.js';
 
 type Kind = 'bool' | 'string' | 'any' | readonly string[] | Shape;
@@ -53,6 +54,8 @@ export function parseCodexJson(event: EventName, stdout: string): CodexJson {
     return { ok: false, problem: `not JSON (${(error as Error).message})` };
   }
   if (!isObject(value)) return { ok: false, problem: 'not a JSON object' };
+  // Deeper JSON could not be answered over the protocol without overflowing the stack: not valid output.
+  if (findTooDeep(value) !== undefined) return { ok: false, problem: tooDeepMessage('hook output') };
   const problem = check(value, SHAPES[event] ?? UNIVERSAL_ONLY, '');
   return problem === undefined ? { ok: true, value } : { ok: false, problem };
 }

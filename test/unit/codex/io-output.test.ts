@@ -158,3 +158,26 @@ describe('PermissionRequest', () => {
     }
   });
 });
+
+describe('"Nothing user content can do may crash": any stdout, stderr and exit code on every event', () => {
+  const deep = (levels: number) => `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}}`;
+  const texts = ['', ' ', '{', '[', '{}', '[]', 'null', '"text"', '42', '{"continue":null}', '{"hookSpecificOutput":null}', '{"hookSpecificOutput":[]}', '{"decision":"block","reason":7}', '\u0000\uffff', 'x'.repeat(100_000), deep(300), deep(20_000)];
+  it('each reading is a verdict (never a throw), with a known status and decision', () => {
+    for (const event of ['SessionStart', 'SessionEnd', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact', 'Stop'] as EventName[]) {
+      for (const text of texts) {
+        for (const code of [0, 1, 2, 127]) {
+          const verdict = read(event, exit(code, text, text));
+          expect(['ok', 'error', 'timeout', 'cancelled']).toContain(verdict.status);
+          expect(['none', 'allow', 'deny', 'block']).toContain(verdict.decision);
+        }
+      }
+    }
+  });
+
+  it('an answer nested deeper than the protocol allows is a failed run, not a rewrite', () => {
+    const verdict = read('PreToolUse', exit(0, deep(300)));
+    expect(verdict).toMatchObject({ status: 'error', failureClass: 'invalid_output' });
+    expect(verdict.updatedInput).toBeUndefined();
+    expect(read('PreToolUse', exit(0, deep(10))).updatedInput).toBeDefined();
+  });
+});
