@@ -47,11 +47,13 @@ Usage:
       (trusted, untrusted, modified, disabled, managed), matcher, source, command, key, hash, status message, timeout
       and diagnostics; discovery diagnostics on stderr. Real statuses: the dangerous bypass is never applied here.
       pbi also takes [--managed-hooks FILE] [--managed-policy-dir DIR] (initialize's managedHooksPath/managedPolicyDir).
-  hookd hooks trust|disable|enable '<hook-key>' [--dialect D] [--workspace DIR | --project-dir DIR] [--home DIR]
-      Record the hook as trusted for its current hash, disabled or enabled (pbi: in ~/.pbi-agent/hooks_state.json;
-      a row trusted per file, claude/bamboo: trust only, in hookd's trust store). Exit 0 done; 1 no hook has the key;
-      2 not allowed (managed hooks are trusted by policy and cannot be disabled or enabled). Other dialects'
-      enable|disable take a hook name as below.
+  hookd hooks trust|revoke|disable|enable '<hook-key>' [--dialect D] [--workspace DIR | --project-dir DIR] [--home DIR]
+      Record the hook as trusted for its current hash, no longer trusted (revoke: its trusted hash removed, enabled
+      kept), disabled or enabled (pbi: in ~/.pbi-agent/hooks_state.json; codex: config.toml [hooks.state]; gemini:
+      trusted_hooks.json; a row trusted per file, claude/bamboo: trust and revoke only, of the whole file's key, in
+      hookd's trust store). Exit 0 done; 1 no hook has the key or the write failed; 2 not allowed (managed hooks are
+      trusted by policy: they cannot be revoked, disabled or enabled). Other dialects' enable|disable take a hook name
+      as below.
   hookd hooks list [--dialect D] [--workspace DIR] [--home DIR] [--json]
       Every configured hook by name (else id) with its state (active, parked, disabled, awaiting approval, denied,
       untrusted, modified, invalid) and provenance (scope, file, line); trust as the store under --home records it.

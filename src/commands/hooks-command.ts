@@ -1,4 +1,4 @@
-// `hookd hooks [list|trust|enable|disable|test]`: the review listing (no subcommand) and trust by hook key, and the
+// `hookd hooks [list|trust|revoke|enable|disable|test]`: the review listing (no subcommand), trust and revoke by hook key, and the
 // management commands of one configured hook by name (else id), for any dialect (a dialect with per-hook review, pbi:
 // enable/disable take a key and persist). Picks the subcommand and checks its arguments; each lives in its own file.
 import { findDialect } from '../dialects/index.js';
@@ -9,7 +9,7 @@ import { runHooksToggle } from './hooks-toggle.js';
 import { UsageError, type CommonFlags } from './load-options.js';
 import type { TestInputFlags } from './test-input.js';
 
-const SUBCOMMANDS = '(none: the review listing), list, trust <hook-key>, enable <name|hook-key>, disable <name|hook-key>, test <name>';
+const SUBCOMMANDS = '(none: the review listing), list, trust <hook-key>, revoke <hook-key>, enable <name|hook-key>, disable <name|hook-key>, test <name>';
 
 const INPUT_FLAGS = ['input', 'tool', 'tool-input', 'prompt'] as const;
 
@@ -29,7 +29,7 @@ export async function runHooksCommand(
     return runReviewList(flags, print, printError);
   }
   const reviewed = findDialect(flags.dialect ?? 'claude')?.reviewStore !== undefined;
-  if (subcommand === 'trust' || (reviewed && (subcommand === 'enable' || subcommand === 'disable'))) {
+  if (subcommand === 'trust' || subcommand === 'revoke' || (reviewed && (subcommand === 'enable' || subcommand === 'disable'))) {
     if (name === undefined || name === '') throw new UsageError(`hookd hooks ${subcommand} needs the hook's key (hookd hooks shows them)`);
     if (extra.length > 0) throw new UsageError(`hookd hooks ${subcommand} takes one hook key, got also "${extra.join(' ')}"`);
     const stray = [...INPUT_FLAGS, 'json' as const].find((flag) => flags[flag] !== undefined);

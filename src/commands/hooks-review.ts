@@ -1,4 +1,4 @@
-// `hookd hooks` (no subcommand: the review listing, any dialect) and `hookd hooks trust|disable|enable <hook-key>`
+// `hookd hooks` (no subcommand: the review listing, any dialect) and `hookd hooks trust|disable|enable|revoke <hook-key>`
 // (persisted through src/review). Never applies the dangerous bypass: it shows and changes the real statuses.
 import { BYPASS_VARIABLE } from '../dialects/pbi/bypass.js';
 import type { ReviewListing } from '../protocol/index.js';
@@ -9,7 +9,7 @@ import { ReviewActionError, type ReviewAction, type ReviewContext } from '../rev
 import { hooksEngine } from './hooks-engine.js';
 import type { CommonFlags } from './load-options.js';
 import { asciiJson } from '../config/ascii-json.js';
-import { actionDoneText, hookNotFoundText, MANAGED_TOGGLE_ERROR, MANAGED_TRUST_TEXT, reviewListingText } from './review-text.js';
+import { actionDoneText, hookNotFoundText, MANAGED_REVOKE_ERROR, MANAGED_TOGGLE_ERROR, MANAGED_TRUST_TEXT, reviewListingText } from './review-text.js';
 
 export type Print = (line: string) => void;
 
@@ -36,8 +36,9 @@ export function runReviewList(flags: CommonFlags & { json?: boolean }, print: Pr
 }
 
 /**
- * `hookd hooks trust|disable|enable <hook-key>`: 0 done (and for trust of a managed hook: nothing to do), 1 no hook has
- * the key or the state file could not be written, 2 not allowed (a managed hook, a row trusted per file).
+ * `hookd hooks trust|disable|enable|revoke <hook-key>`: 0 done (and for trust of a managed hook: nothing to do), 1 no
+ * hook has the key or the state file could not be written, 2 not allowed (a managed hook; disable/enable of a row
+ * trusted per file; revoke of a row that needs no trust).
  */
 export async function runReviewAction(action: ReviewAction, key: string, flags: CommonFlags, print: Print, printError: Print): Promise<number> {
   const { context } = reviewContextFromFlags(flags);
@@ -45,7 +46,7 @@ export async function runReviewAction(action: ReviewAction, key: string, flags: 
   if (row === undefined) return printError(hookNotFoundText(key)), 1;
   if (row.managed) {
     if (action === 'trust') return print(MANAGED_TRUST_TEXT), 0;
-    return printError(MANAGED_TOGGLE_ERROR), 2;
+    return printError(action === 'revoke' ? MANAGED_REVOKE_ERROR : MANAGED_TOGGLE_ERROR), 2;
   }
   try {
     const { hook } = await applyReviewAction(context, action, key);

@@ -1,4 +1,4 @@
-// The text of `hookd hooks` (the review listing) and of its trust/disable/enable answers, in pbi-agent's `hooks` layout
+// The text of `hookd hooks` (the review listing) and of its trust/disable/enable/revoke answers, in pbi-agent's `hooks` layout
 // (facts §13): one block per hook on stdout, discovery diagnostics for stderr. Formats only; never loads or writes.
 import type { ReviewAction } from '../review/review-context.js';
 import type { ReviewedHook, ReviewListing } from '../protocol/index.js';
@@ -9,6 +9,7 @@ export const REVIEW_HINT = 'Review: use `hookd hooks trust <hook-key>` after ins
 
 export const MANAGED_TRUST_TEXT = 'Managed hooks are trusted by policy; no action needed.';
 export const MANAGED_TOGGLE_ERROR = 'Error: managed hooks cannot be disabled or enabled manually.';
+export const MANAGED_REVOKE_ERROR = 'Error: managed hooks are trusted by policy; their trust cannot be revoked.';
 
 /** `30s`: whole seconds as pbi prints them (a timeout below a second, which pbi cannot express, keeps its fraction). */
 export function timeoutText(timeoutMs: number): string {
@@ -49,9 +50,9 @@ export function reviewListingText(listing: ReviewListing, extraDiagnostics: read
   return { stdout, stderr };
 }
 
-const DONE_WORDS: Record<ReviewAction, string> = { trust: 'Trusted', disable: 'Disabled', enable: 'Enabled' };
+const DONE_WORDS: Record<ReviewAction, string> = { trust: 'Trusted', disable: 'Disabled', enable: 'Enabled', revoke: 'Revoked trust of' };
 
-/** `Trusted hook: PreToolUse python3 .agents/hooks/check_policy.py` */
+/** `Trusted hook: PreToolUse python3 .agents/hooks/check_policy.py` (revoke: `Revoked trust of hook: …`) */
 export function actionDoneText(action: ReviewAction, hook: Pick<ReviewedHook, 'event' | 'command'>): string {
   return `${DONE_WORDS[action]} hook: ${hook.event} ${hook.command}`;
 }

@@ -462,7 +462,7 @@ export interface Dialect {
   eventNotFired?(event: EventName, params: EventParams, history: EventHistory): string | undefined;
   load(context: LoadContext): LoadResult;
   /**
-   * Per-hook review (pbi): the store review/trust|disable|enable write; its file is among LoadResult.sources, so an
+   * Per-hook review (pbi): the store review/trust|disable|enable|revoke write; its file is among LoadResult.sources, so an
    * edit by another process reloads. Undefined: hooks are trusted per key (trust/set) or not at all.
    */
   reviewStore?(context: LoadContext): ReviewStore;

@@ -13,9 +13,9 @@ export type ReviewContext = {
   readonly trustStore: TrustStore;
 };
 
-export type ReviewAction = 'trust' | 'disable' | 'enable';
+export type ReviewAction = 'trust' | 'disable' | 'enable' | 'revoke';
 
-/** Why an action was refused: not_found (no hook has the key), not_allowed (managed, or per-file trust), persistence (the write failed). */
+/** Why an action was refused: not_found (no hook has the key), not_allowed (managed, per-file trust, nothing to revoke), persistence (the write failed). */
 export class ReviewActionError extends Error {
   constructor(
     readonly kind: 'not_found' | 'not_allowed' | 'persistence',

@@ -1,4 +1,4 @@
-// review/list, review/trust, review/disable, review/enable over src/review (errors mapped to -32011/-32012/-32010),
+// review/list, review/trust, review/disable, review/enable, review/revoke over src/review (errors mapped to -32011/-32012/-32010),
 // and the startup warnings: once after initialize (stderr + hooks/reviewWarnings), again when a reload changes them.
 import { ErrorCodes, type RequestMethod, type ReviewKeyParams, type ReviewWarningsParams } from '../protocol/index.js';
 import type { RequestHandler } from '../rpc/server.js';
@@ -29,6 +29,7 @@ export function reviewHandlers(active: () => ActiveSession): Partial<Record<Requ
     'review/trust': act('trust'),
     'review/disable': act('disable'),
     'review/enable': act('enable'),
+    'review/revoke': act('revoke'),
   };
 }
 
