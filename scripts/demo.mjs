@@ -273,7 +273,11 @@ const scenarios = {
 
     // Revoking the guard's trust: its trusted_hash goes, and it is skipped again from the next event on.
     const guard = rows.find((hook) => hook.event === 'PreToolUse');
-    if (guard) show('review/revoke (the shell guard)', await rpc('review/revoke', { key: guard.key }));
+    if (guard) {
+      show('review/revoke (the shell guard)', await rpc('review/revoke', { key: guard.key }));
+      const table = readFileSync(join(home, '.codex', 'config.toml'), 'utf8').split(/\n(?=\[)/).find((part) => part.includes(`"${guard.key}"`));
+      console.log(`the guard's table after review/revoke:\n${(table ?? '(none)').trimEnd().replace(/^/gm, '  | ')}\n`);
+    }
     await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_6' });
   },
   gemini: async (call, { rpc, show }) => {
