@@ -273,7 +273,11 @@ const scenarios = {
 
     // Revoking the guard's trust: its trusted_hash goes, and it is skipped again from the next event on.
     const guard = rows.find((hook) => hook.event === 'PreToolUse');
-    if (guard) show('review/revoke (the shell guard)', await rpc('review/revoke', { key: guard.key }));
+    if (guard) {
+      show('review/revoke (the shell guard)', await rpc('review/revoke', { key: guard.key }));
+      const table = readFileSync(join(home, '.codex', 'config.toml'), 'utf8').split(/\n(?=\[)/).find((part) => part.includes(`"${guard.key}"`));
+      console.log(`the guard's table after review/revoke:\n${(table ?? '(none)').trimEnd().replace(/^/gm, '  | ')}\n`);
+    }
     await call('hooks/PreToolUse', { toolName: 'Bash', toolInput: { command: 'rm -rf build' }, toolUseId: 'call_6' });
   },
   gemini: async (call, { rpc, show }) => {
@@ -305,6 +309,11 @@ const scenarios = {
     }
     const trustedHooks = join(home, '.gemini', 'trusted_hooks.json');
     console.log(`trusted_hooks.json: ${existsSync(trustedHooks) ? readFileSync(trustedHooks, 'utf8').trim() : '(not written)'}\n`);
+    const reloaded = await rpc('hooks/reload', {});
+    const warnings = (reloaded.result?.diagnostics ?? []).filter((diagnostic) => diagnostic.severity === 'warning');
+    console.log(`hooks/reload: ${reloaded.error ? `error ${reloaded.error.code}: ${reloaded.error.message}` : `${warnings.length} warning(s), the new-project-hooks one gone: ${warnings.every((diagnostic) => !/project-level hooks/.test(diagnostic.message))}`}`);
+    for (const diagnostic of warnings) console.log(`  warning: ${diagnostic.message.split('\n')[0]}`);
+    console.log('');
   },
 };
 
