@@ -41,7 +41,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 describe('review/revoke (built sidecar)', () => {
-  it('pbi: review/revoke removes trusted_hash from hooks_state.json (enabled kept, other entries as they were) and the hook is skipped again', async () => {
+  it('pbi: review/revoke removes the hook\'s plain trust entry from hooks_state.json (other entries as they were): untrusted, as pbi-agent reads a missing entry, and skipped again', async () => {
     const s = pbiScene();
     // Another hook's entry, written as another process would: it must survive the revoke untouched.
     const other = { enabled: false, trusted_hash: 'sha256:' + 'c'.repeat(64) };
@@ -57,11 +57,11 @@ describe('review/revoke (built sidecar)', () => {
     const trustedState = JSON.parse(readFileSync(s.statePath, 'utf8'));
     expect(trustedState.state[row.key]).toEqual({ enabled: true, trusted_hash: row.currentHash });
     const revoked = await sidecar.request('review/revoke', { key: row.key });
-    // pbi-agent's status rule (facts §4): an entry whose trusted hash is missing or differs reads "modified"; it does
-    // not run until trusted again either way.
-    expect(revoked.hooks[0]).toMatchObject({ key: row.key, trustStatus: 'modified', enabled: true, runnable: false });
+    // pbi-agent's status rule (facts §4): a leftover {"enabled": true} would read "modified"; without an entry the hook
+    // is "untrusted" in both tools.
+    expect(revoked.hooks[0]).toMatchObject({ key: row.key, trustStatus: 'untrusted', enabled: true, runnable: false });
     const after = JSON.parse(readFileSync(s.statePath, 'utf8'));
-    expect(after.state[row.key]).toEqual({ enabled: true });
+    expect(Object.hasOwn(after.state, row.key)).toBe(false);
     expect(after.state['project:other:PreToolUse:9:9']).toEqual(other);
     expect(after.version).toBe(trustedState.version);
     await fire();
@@ -104,7 +104,7 @@ describe('review/revoke (built sidecar)', () => {
     expect(await context()).toBeUndefined();
   });
 
-  it('`hookd hooks revoke <key>`: exit 0 "Revoked trust of hook: …", trusted_hash gone; unknown key exit 1', async () => {
+  it('`hookd hooks revoke <key>`: exit 0 "Revoked trust of hook: …", the plain trust entry gone; unknown key exit 1', async () => {
     const s = pbiScene();
     const common = ['--dialect', 'pbi', '--workspace', s.workspace, '--home', s.home];
     // pbi's default state file is under --home (<home>/.pbi-agent/hooks_state.json).
@@ -116,7 +116,7 @@ describe('review/revoke (built sidecar)', () => {
     expect(JSON.parse(readFileSync(statePath, 'utf8')).state[key].trusted_hash).toMatch(/^sha256:/);
     const revoked = await cli(['hooks', 'revoke', key, ...common]);
     expect(revoked).toMatchObject({ code: 0, stdout: `Revoked trust of hook: PreToolUse echo ran >> '${s.out}'\n` });
-    expect(JSON.parse(readFileSync(statePath, 'utf8')).state[key]).toEqual({ enabled: true });
+    expect(Object.hasOwn(JSON.parse(readFileSync(statePath, 'utf8')).state, key)).toBe(false);
     const unknown = await cli(['hooks', 'revoke', 'project:nope', ...common]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Error: hook not found: project:nope');

@@ -97,7 +97,8 @@ export function renderHookState(state: Readonly<Record<string, unknown>>): strin
   return `${dumpStateJson({ state: state as StateObject })}\n`;
 }
 
-type EntryChange = (entry: unknown) => StateObject;
+/** The entry's next value; undefined removes it. */
+type EntryChange = (entry: unknown) => StateObject | undefined;
 type Waiter = { readonly resolve: () => void; readonly reject: (error: Error) => void };
 
 /**
@@ -115,7 +116,11 @@ export function createPbiReviewStore(path: string): ReviewStore {
     const current = readOutcome(path);
     if (current.unreadable !== undefined) throw new Error(`cannot update ${path}: it ${current.unreadable}`);
     const state: Record<string, unknown> = Object.assign(emptyState(), current.snapshot.state);
-    for (const [key, change] of changes) state[key] = change(Object.hasOwn(state, key) ? state[key] : undefined);
+    for (const [key, change] of changes) {
+      const next = change(Object.hasOwn(state, key) ? state[key] : undefined);
+      if (next === undefined) delete state[key];
+      else state[key] = next;
+    }
     await writeFileAtomic(path, renderHookState(state), { beforeRename: assertHeld });
   };
 
@@ -149,16 +154,22 @@ export function createPbiReviewStore(path: string): ReviewStore {
     trust: (key, currentHash) => update(key, () => record({ enabled: true, trusted_hash: currentHash })),
     // Only "enabled" changes; a missing or non-object entry becomes {"enabled": …}.
     setEnabled: (key, enabled) => update(key, (entry) => Object.assign(emptyState(), isStateObject(entry) ? entry : {}, { enabled })),
-    // hookd's own action (pbi-agent has none): the entry loses "trusted_hash" and keeps the rest (none: {"enabled": true}).
+    // hookd's own action (pbi-agent has none): the entry loses "trusted_hash"; see withoutTrustedHash.
     revoke: (key) => update(key, (entry) => withoutTrustedHash(entry)),
   };
 }
 
-/** The entry without its trusted hash; a missing or non-object entry becomes {"enabled": true}. */
-function withoutTrustedHash(entry: unknown): StateObject {
-  const kept: StateObject = Object.assign(emptyState(), isStateObject(entry) ? entry : { enabled: true });
+/**
+ * The entry without its trusted hash. What is left of a plain trust, `{"enabled": true}`, is removed instead: pbi-agent
+ * reads an entry without a matching hash as `modified` (facts §4), a missing one as `untrusted`, which a revoked hook
+ * is. A disabled entry, or one with fields of its own, keeps them. No entry (or not an object): nothing to revoke.
+ */
+function withoutTrustedHash(entry: unknown): StateObject | undefined {
+  if (!isStateObject(entry)) return undefined;
+  const kept: StateObject = Object.assign(emptyState(), entry);
   delete (kept as Record<string, unknown>)['trusted_hash'];
-  return kept;
+  const rest = Object.keys(kept);
+  return rest.length === 0 || (rest.length === 1 && kept['enabled'] === true) ? undefined : kept;
 }
 
 function record(fields: Record<string, StateValue>): StateObject {

@@ -124,6 +124,21 @@ describe('pbi state writes (facts §4)', () => {
     expect(lookupReviewStatus(query('k', 'sha256:h'), readHookState(path))).toBe('modified');
   });
 
+  it('revoke (hookd\'s own action) of a plain trust removes the entry, so pbi-agent reads the hook as untrusted, not modified; the file keeps pbi-agent\'s bytes', async () => {
+    writeState(JSON.stringify({ state: { k: { enabled: true, trusted_hash: 'sha256:h' }, other: { enabled: false } } }));
+    await createPbiReviewStore(path).revoke('k');
+    expect(readFileSync(path, 'utf8')).toBe('{\n  "state": {\n    "other": {\n      "enabled": false\n    }\n  }\n}\n');
+    expect(lookupReviewStatus(query('k', 'sha256:h'), readHookState(path))).toBe('untrusted');
+  });
+
+  it('revoke keeps what is not trust: a disabled entry stays disabled, extra fields stay; no entry stays none', async () => {
+    writeState(JSON.stringify({ state: { d: { enabled: false, trusted_hash: 'sha256:h' }, x: { enabled: true, trusted_hash: 'sha256:h', note: 'n' } } }));
+    const store = createPbiReviewStore(path);
+    await Promise.all([store.revoke('d'), store.revoke('x'), store.revoke('never')]);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ state: { d: { enabled: false }, x: { enabled: true, note: 'n' } } });
+    expect(lookupReviewStatus(query('d', 'sha256:h'), readHookState(path))).toBe('disabled');
+  });
+
   it('a non-object entry under the key is replaced by {"enabled": …} on disable', async () => {
     writeState('{"state": {"k": "garbage"}}');
     await createPbiReviewStore(path).setEnabled('k', false);
