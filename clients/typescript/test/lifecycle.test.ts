@@ -86,6 +86,8 @@ describe('shutdown and dispose', () => {
   it('a hookd that answers nothing and ignores SIGTERM and stdin EOF is SIGKILLed once the bounds pass', async () => {
     const client = track(startHookd({ hookdJs: SLOW_HOOKD, args: ['never', 'ignore-cancel', 'ignore-term', 'ignore-eof'], framing: 'ndjson', env: testEnv() }));
     const pid = client.process!.pid!;
+    // Until its SIGTERM handler is installed a slow start (a loaded machine) would die of the SIGTERM itself.
+    expect(await waitUntil(() => client.stderr.includes('slow-hookd ready'), 10_000)).toBe(true);
     const pending = rejection(client.ping());
     expect(await client.shutdown({ timeoutMs: 300 })).toEqual({ code: null, signal: 'SIGKILL' });
     expect(await pending).toBeInstanceOf(HookdExitedError);
