@@ -28,7 +28,7 @@ function scene(hooks: unknown) {
 const emit = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
 
 describe('gemini io through the built sidecar', () => {
-  it('02 / 08b / 10a through hooks/PreToolUse, hooks/PostToolUse, hooks/Stop: deny with the stderr, output replaced by {"error"}, a continuation', async () => {
+  it('02 / 08b / 10a through Gemini\'s own methods hooks/BeforeTool, hooks/AfterTool, hooks/AfterAgent: deny with the stderr, output replaced by {"error"}, a continuation', async () => {
     const s = scene({
       BeforeTool: [{ matcher: 'run_shell', hooks: [{ type: 'command', command: `cat > "$GEMINI_PROJECT_DIR/../stdin.json"; echo 'BLOCKED: policy says no' >&2; exit 2` }] }],
       AfterTool: [{ hooks: [{ type: 'command', command: emit({ decision: 'block', reason: 'POST-BLOCK-REASON' }) }] }],
@@ -38,13 +38,14 @@ describe('gemini io through the built sidecar', () => {
     open.push(sidecar);
     await sidecar.request('initialize', { protocolVersion: '0.1', clientInfo: { name: 'gemini-e2e-agent', version: '1' }, dialect: 'gemini', workspace: s.workspace, home: s.home });
     const call = { session: { id: 's1' }, toolName: 'run_shell_command', toolInput: { command: 'echo hi && touch tool_ran.marker', description: 'say hi' } };
-    expect(await sidecar.request('hooks/PreToolUse', call)).toMatchObject({ event: 'PreToolUse', decision: 'deny', reason: 'BLOCKED: policy says no', continue: true });
+    expect(await sidecar.request('hooks/BeforeTool', call)).toMatchObject({ event: 'PreToolUse', decision: 'deny', reason: 'BLOCKED: policy says no', continue: true });
     const stdin = JSON.parse(readFileSync(join(s.root, 'stdin.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(stdin)).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'timestamp', 'tool_name', 'tool_input']);
     expect(stdin.hook_event_name).toBe('BeforeTool');
-    const post = await sidecar.request('hooks/PostToolUse', { ...call, toolResponse: { llmContent: 'hi', returnDisplay: 'hi' } });
-    expect(post).toMatchObject({ decision: 'block', updatedToolOutput: { error: 'POST-BLOCK-REASON' } });
-    expect(await sidecar.request('hooks/Stop', { session: { id: 's1' }, prompt: 'run the command', lastAssistantMessage: 'done', stopHookActive: false })).toMatchObject({ decision: 'block', reason: 'KEEP-GOING' });
+    const post = await sidecar.request('hooks/AfterTool', { ...call, toolResponse: { llmContent: 'hi', returnDisplay: 'hi' } });
+    expect(post).toMatchObject({ event: 'PostToolUse', decision: 'block', updatedToolOutput: { error: 'POST-BLOCK-REASON' } });
+    expect(await sidecar.request('hooks/AfterAgent', { session: { id: 's1' }, prompt: 'run the command', lastAssistantMessage: 'done', stopHookActive: false })).toMatchObject({ event: 'Stop', decision: 'block', reason: 'KEEP-GOING' });
+    expect(await sidecar.request('hooks/PreToolUse', call), 'the canonical method runs the same hooks').toMatchObject({ decision: 'deny', reason: 'BLOCKED: policy says no' });
     expect(sidecar.nonProtocolOutput).toEqual([]);
   });
 });
