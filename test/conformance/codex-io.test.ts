@@ -194,6 +194,17 @@ describe('observed-decisions, Codex column (PreToolUse on the shell tool)', () =
     expect(b.has('regex')).toBe(true);
   });
 
+  it('"two hooks in the same group run concurrently" (observed-decisions, other surprises) — each sees the other running', async () => {
+    const b = bench();
+    // Each hook marks itself started, then waits (bounded) for the other's mark: run one after the other, the first would give up.
+    const meet = (self: string, other: string) =>
+      `touch "$REC/${self}.started"; for i in $(seq 1 200); do [ -e "$REC/${other}.started" ] && { echo met > "$REC/${self}.met"; exit 0; }; sleep 0.02; done; exit 0`;
+    b.configure({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: meet('a', 'b') }, { type: 'command', command: meet('b', 'a') }] }] } });
+    const result = await b.dispatch('PreToolUse', shellCall());
+    expect(result.runs.map((run) => run.status)).toEqual(['ok', 'ok']);
+    expect([b.has('a.met'), b.has('b.met')]).toEqual([true, true]);
+  });
+
   it('11 "exit 1 + stderr" — "non-blocking; tool runs; nothing shown to model"', async () => {
     const b = bench();
     b.one('PreToolUse', 'echo "EXIT1-STDERR" >&2; exit 1');
