@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { HookSpec, LoadContext, LoadResult, SourceRejection } from '../../engine/dialect.js';
 import { diagnostic, infoAt, warningAt } from '../../config/diagnostic.js';
+import { FileDiagnostics } from '../../config/file-diagnostics.js';
 import { readJsonFile } from '../../config/json-locate.js';
 import type { Diagnostic } from '../../protocol/index.js';
 import { decideFolderTrust, trustedFoldersPath, type FolderTrust } from './folder-trust.js';
@@ -70,11 +71,13 @@ export function loadGeminiHooks(context: LoadContext): LoadResult {
   const project = resolve(context.workspace);
   const built: HookSpec[] = [];
   for (const entry of read) {
+    const notices = new FileDiagnostics(entry.source.path);
     for (const hook of entry.parsed.hooks) {
       const spec = buildHook(hook, entry.source, disabledNames, trustedHooks, project);
       built.push(spec.hook);
-      diagnostics.push(...spec.diagnostics);
+      for (const notice of spec.diagnostics) notices.add(notice.severity, () => notice);
     }
+    diagnostics.push(...notices.list());
   }
 
   let hooks: HookSpec[] = built;
@@ -161,9 +164,14 @@ function untrustedWords(trust: FolderTrust, context: LoadContext): string {
   return `the workspace ${workspace} is not trusted: ${trust.because}${fix}`;
 }
 
+/** The new project hooks the warning names one by one (Gemini lists all; a file with thousands must not make a megabyte). */
+export const MAX_LISTED_NEW_HOOKS = 50;
+
 /** Gemini's warning (hookRegistry.checkProjectHooksTrust), and what hookd does instead of recording them. */
 function untrustedHooksWarning(names: readonly string[], path: string, project: string): Diagnostic {
-  const list = names.map((name) => `  - ${name}`).join('\n');
+  const shown = names.slice(0, MAX_LISTED_NEW_HOOKS).map((name) => `  - ${name.length > 200 ? `${name.slice(0, 200)}…` : name}`);
+  if (names.length > MAX_LISTED_NEW_HOOKS) shown.push(`  … and ${names.length - MAX_LISTED_NEW_HOOKS} more`);
+  const list = shown.join('\n');
   return warningAt(
     `WARNING: The following project-level hooks have been detected in this workspace:\n${list}\n\nThese hooks will be executed. If you did not configure these hooks or do not trust this project,\nplease review the project settings (.gemini/settings.json) and remove them.\n` +
       `(hookd runs them as Gemini CLI does, but does not record them in ${path} under ${JSON.stringify(project)} as Gemini would: review/trust or \`hookd hooks trust <name>:<command>\` records one, and the warning stops.)`,

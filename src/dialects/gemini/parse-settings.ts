@@ -43,6 +43,9 @@ export type ParsedGeminiSettings = {
   readonly rejected: boolean;
 };
 
+/** Hooks loaded from one file at most (bonsai's cap too): a real settings file has a few dozen; each costs a matcher compile. */
+export const GEMINI_MAX_HOOKS_PER_FILE = 1_000;
+
 /** Keys of `hooks` that are not events (types.ts HOOKS_CONFIG_FIELDS): Gemini skips them. */
 export const HOOKS_CONFIG_FIELDS: readonly string[] = ['enabled', 'disabled', 'notifications'];
 
@@ -64,12 +67,14 @@ const CLAUDE_ONLY_EVENTS: readonly string[] = ['PermissionRequest', 'PermissionD
  * skips only what it names, as Gemini does: `hooks` not an object; an event key that is not one of Gemini's names
  * (a Claude Code name gets a warning naming the Gemini event to use — Gemini itself says "Invalid hook event name"
  * and runs nothing, observed 17); an event value that is not an array; a definition without a `hooks` array; a bad
- * handler (parse-handler.ts). A non-string `matcher` skips its definition (Gemini's planner would throw on it).
+ * handler (parse-handler.ts). A non-string `matcher` skips its definition (Gemini's planner would throw on it). Only
+ * the first GEMINI_MAX_HOOKS_PER_FILE handlers load (one warning names the first left out; Gemini has no limit).
  */
 export function parseGeminiSettings(document: JsonDocument, env: Environment): ParsedGeminiSettings {
   const problems = new FileDiagnostics(document.file);
   const hooks: ParsedGeminiHook[] = [];
   const disabled: Located<string>[] = [];
+  let capReported = false;
   const at = (node: Node, path: JsonPath, code?: string): DiagnosticAt => ({
     file: document.file,
     ...positionAt(document.lineStarts, node.parent?.type === 'property' ? node.parent.offset : node.offset),
@@ -158,6 +163,11 @@ export function parseGeminiSettings(document: JsonDocument, env: Environment): P
         const sequential = sequentialNode?.type === 'boolean' && sequentialNode.value === true;
         (list.children ?? []).forEach((handlerNode, handlerIndex) => {
           const handlerPath = [...groupPath, 'hooks', handlerIndex];
+          if (hooks.length >= GEMINI_MAX_HOOKS_PER_FILE) {
+            if (!capReported) report('warning', 'too-many-hooks', `the file has more than ${GEMINI_MAX_HOOKS_PER_FILE} hooks; this one and every later one are not loaded`, handlerNode, handlerPath);
+            capReported = true;
+            return;
+          }
           const parsed = parseGeminiHandler(plainValue(handlerNode), env);
           for (const problem of parsed.problems) {
             const fieldNode = problem.field !== undefined && isObjectNode(handlerNode) ? member(handlerNode, problem.field)?.value : undefined;

@@ -113,3 +113,22 @@ describe('hooks/dryRun handler (parseDryRunHandler)', () => {
     expect(bad?.diagnostics).toMatchObject([{ severity: 'warning', code: 'missing-command', field: 'handler.command' }]);
   });
 });
+
+describe('bounded output for huge files ("Nothing user content can do may crash, hang or wedge hookd")', () => {
+  it('1 200 project hooks with invalid-regex matchers: 1 000 load (one warning names the first left out), the matcher warnings are capped at 50 + one summary, the new-hooks warning names 50 and counts the rest', () => {
+    const s = geminiSetup();
+    const definitions = Array.from({ length: 1200 }, (_, index) => ({ matcher: `tool_${index}(`, hooks: [{ type: 'command', command: `echo ${index}` }] }));
+    s.write(s.projectFile, { hooks: { BeforeTool: definitions } });
+    const result = loadGeminiHooks(s.context);
+    expect(result.hooks).toHaveLength(1000);
+    const cap = result.diagnostics.filter((d) => d.code === 'too-many-hooks');
+    expect(cap).toMatchObject([{ severity: 'warning', field: 'hooks.BeforeTool[1000].hooks[0]' }]);
+    const notices = result.diagnostics.filter((d) => d.file === s.projectFile && d.code !== 'too-many-hooks');
+    expect(notices).toHaveLength(51);
+    expect(notices[50]).toMatchObject({ code: 'more-problems' });
+    expect(notices[50]?.message).toContain('and 950 more problem(s)');
+    const warning = result.diagnostics.find((d) => d.code === 'untrusted-project-hooks')?.message ?? '';
+    expect(warning).toContain('  - echo 49\n  … and 950 more\n');
+    expect(warning).not.toContain('echo 50\n');
+  });
+});
