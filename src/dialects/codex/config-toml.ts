@@ -28,7 +28,7 @@ const MAX_TOML_DEPTH = 64;
 
 /** smol-toml with the options hookd reads config.toml with (the review store parses with the same ones). */
 export function parseCodexToml(text: string): Record<string, unknown> {
-  return parse(text, { maxDepth: MAX_TOML_DEPTH }) as Record<string, unknown>;
+  return parse(text, { maxDepth: MAX_TOML_DEPTH, integersAsBigInt: 'asNeeded' }) as Record<string, unknown>;
 }
 
 /** The parser's first line without the excerpt it appends (the diagnostic carries line and column). */
@@ -45,7 +45,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Date) return 'a date';
   if (isTable(value)) return 'a table';
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return `${typeof value === 'bigint' ? 'number' : typeof value} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
 }
 
 function emptyConfig(path: string, diagnostics: Diagnostic[]): CodexConfig {

@@ -29,6 +29,13 @@ describe('codex config.toml: features, projects, hooks.state', () => {
     expect(read.hooksFeature).toBeUndefined();
     expect(read.diagnostics).toMatchObject([{ severity: 'warning', file: '/h/.codex/config.toml', field: 'features.hooks' }]);
   });
+  it('odd values (a huge integer, nan, a date) in checked fields are warnings, never a crash', () => {
+    const read = config(`[features]\nhooks = 9223372036854775807\n[projects."/p"]\ntrust_level = nan\n[hooks.state."k"]\nenabled = 1979-05-27\n`);
+    expect(read.hooksFeature).toBeUndefined();
+    expect(read.projectTrust.size).toBe(0);
+    expect(read.hookState.size).toBe(0);
+    expect(read.diagnostics.map((diagnostic) => diagnostic.field)).toEqual(['features.hooks', 'projects."/p"', 'hooks.state."k"']);
+  });
   it('§3.2 "State lives in config: [hooks.state."<key>"] with enabled (bool) and trusted_hash"', () => {
     const read = config(`[hooks.state."/h/.codex/hooks.json:pre_tool_use:0:0"]\nenabled = true\ntrusted_hash = "${HASH}"\n\n[hooks.state."/h/.codex/hooks.json:stop:0:0"]\nenabled = false\n`);
     expect(read.hookState.get('/h/.codex/hooks.json:pre_tool_use:0:0')).toEqual({ enabled: true, trustedHash: HASH });

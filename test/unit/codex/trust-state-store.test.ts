@@ -136,6 +136,14 @@ describe('codex review store: byte-exact config.toml', () => {
     expect(read.hookState.get(key)).toEqual({ enabled: true, trustedHash: H1 });
   });
 
+  it('TOML values JavaScript numbers cannot hold (i64 max), dates and nan are read and kept', async () => {
+    const text = 'max_bytes = 9223372036854775807\nwhen = 1979-05-27T07:32:00Z\nat = 07:32:00\nratio = nan\n';
+    const path = home(text);
+    await createCodexReviewStore(path).trust(KEY, H1);
+    expect(readFileSync(path, 'utf8')).toBe(`${text}\n[hooks.state."${KEY}"]\nenabled = true\ntrusted_hash = "${H1}"\n`);
+    expect(readCodexConfig(path).diagnostics).toEqual([]);
+  });
+
   it('revoke of a key with no entry writes nothing', async () => {
     const path = home(USER_FILE);
     const before = statSync(path).mtimeMs;
