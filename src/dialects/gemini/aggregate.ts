@@ -21,7 +21,8 @@ export function aggregate(event: EventName, outputs: readonly GeminiHookOutput[]
     case 'BeforeToolSelection':
       return mergeToolSelection(outputs);
     default:
-      return Object.assign({}, ...outputs) as GeminiHookOutput;
+      // Spread, not Object.assign: an own "__proto__" key of a parsed answer must stay a plain field.
+      return outputs.reduce<Output>((merged, output) => ({ ...merged, ...output }), {});
   }
 }
 
@@ -45,7 +46,7 @@ function mergeWithOrDecision(outputs: readonly GeminiHookOutput[]): GeminiHookOu
     if (output.continue === false) {
       stopped = true;
       merged.continue = false;
-      if (truthy(output.stopReason)) stopReasons.push(String(output.stopReason));
+      if (truthy(output.stopReason)) stopReasons.push(textOf(output.stopReason));
     }
     if (output.decision === 'block' || output.decision === 'deny') {
       blocked = true;
@@ -54,8 +55,8 @@ function mergeWithOrDecision(outputs: readonly GeminiHookOutput[]): GeminiHookOu
       asked = true;
       if (!blocked) merged.decision = output.decision;
     }
-    if (truthy(output.reason)) reasons.push(String(output.reason));
-    if (truthy(output.systemMessage)) systemMessages.push(String(output.systemMessage));
+    if (truthy(output.reason)) reasons.push(textOf(output.reason));
+    if (truthy(output.systemMessage)) systemMessages.push(textOf(output.systemMessage));
     if (truthy(output.suppressOutput)) merged.suppressOutput = true;
     const own = objectOrUndefined(output.hookSpecificOutput);
     if (own?.['clearContext'] === true) specific = { ...specific, clearContext: true };
@@ -103,6 +104,23 @@ function mergeToolSelection(outputs: readonly GeminiHookOutput[]): GeminiHookOut
   const mode = none ? 'NONE' : any ? 'ANY' : 'AUTO';
   const allowedFunctionNames = none ? [] : [...names].sort();
   return { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode, allowedFunctionNames } } };
+}
+
+/**
+ * A field as text, as Gemini's `join('\n')` makes it (String()); never throws: a parsed object whose own `toString`
+ * is no function (`{"toString": 1}`) cannot be converted and is written as its JSON instead.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    try {
+      return JSON.stringify(value) ?? '';
+    } catch {
+      return '';
+    }
+  }
 }
 
 /** JavaScript truthiness, as Gemini's `if (output.reason)` tests it. */

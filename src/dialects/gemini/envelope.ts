@@ -28,7 +28,9 @@ export function renderEnvelope(context: EventContext, now: Date = new Date()): F
   };
   put(envelope, eventFields(event, params));
   const extra = params.extra ?? {};
-  for (const [key, value] of Object.entries(extra)) if (!PLACED_EXTRA.has(key) && !(key in envelope) && value !== undefined) envelope[key] = value;
+  for (const [key, value] of Object.entries(extra)) {
+    if (!PLACED_EXTRA.has(key) && !Object.hasOwn(envelope, key) && value !== undefined) Object.defineProperty(envelope, key, { value, enumerable: true, writable: true, configurable: true });
+  }
   return envelope;
 }
 

@@ -3,7 +3,7 @@
 // column of observed-decisions). Pure; reading one run is hook-output.ts's, combining runs aggregate.ts's.
 import type { MergedOutcome } from '../../engine/dialect.js';
 import type { EventName } from '../../protocol/index.js';
-import { objectOrUndefined, truthy } from './aggregate.js';
+import { objectOrUndefined, textOf, truthy } from './aggregate.js';
 import type { GeminiHookOutput } from './hook-output.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -22,9 +22,9 @@ export function outcomeOf(event: EventName, output: GeminiHookOutput | undefined
   const stopped = output.continue === false;
   const blocked = output.decision === 'block' || output.decision === 'deny';
   // getEffectiveReason: stopReason (the aggregation keeps it only with continue false), else reason.
-  const reason = truthy(output.stopReason) ? String(output.stopReason) : truthy(output.reason) ? String(output.reason) : NO_REASON;
+  const reason = truthy(output.stopReason) ? textOf(output.stopReason) : truthy(output.reason) ? textOf(output.reason) : NO_REASON;
   if (event !== 'BeforeToolSelection') {
-    if (truthy(output.systemMessage)) out.systemMessage = String(output.systemMessage);
+    if (truthy(output.systemMessage)) out.systemMessage = textOf(output.systemMessage);
     if (output.suppressOutput === true) out.suppressOutput = true;
   }
   if ('permissionDecision' in specific) notes.push('hookSpecificOutput.permissionDecision is Claude Code\'s field: Gemini CLI reads only the top-level `decision` (observed g03b: ignored)');
@@ -34,7 +34,7 @@ export function outcomeOf(event: EventName, output: GeminiHookOutput | undefined
       if (stopped) Object.assign(out, { decision: 'deny', reason, continue: false, stopReason: reason });
       else if (blocked) Object.assign(out, { decision: 'deny', reason });
       else if (output.decision === 'ask') {
-        Object.assign(out, { decision: 'deny', continue: false, ...(truthy(output.reason) ? { reason: String(output.reason) } : {}) });
+        Object.assign(out, { decision: 'deny', continue: false, ...(truthy(output.reason) ? { reason: textOf(output.reason) } : {}) });
         notes.push(ASK_HALTS_NOTE);
       } else {
         // The scheduler rebuilds the call from the hook's tool_input alone (hook-utils.ts `tool.build(modifiedInput)`,

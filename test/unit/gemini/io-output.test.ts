@@ -211,3 +211,35 @@ describe('§4.2 "Sequential mode threads outputs into the next hook\'s input"', 
     expect(executionFor(ctx('PreToolUse'), [data(false), HOOK])).toBe('parallel');
   });
 });
+
+describe('"Nothing user content can do may crash … hookd": hostile answers on every event', () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const hostile = [
+    '{"reason":{"toString":1},"decision":"deny","systemMessage":{"valueOf":1,"toString":2},"stopReason":{"toString":1},"continue":false}',
+    '{"__proto__":{"decision":"deny","continue":false},"hookSpecificOutput":{"__proto__":{"tool_input":{"x":1}},"additionalContext":{"toString":1}}}',
+    '{"hookSpecificOutput":"just a string","decision":["deny"],"reason":null}',
+    '{"hookSpecificOutput":{"tool_input":[1,2],"toolConfig":{"mode":"NONE","allowedFunctionNames":"all"},"llm_request":7,"llm_response":{"candidates":"x"},"clearContext":"yes","tailToolCallRequest":[]}}',
+    '[{"decision":"deny"}]',
+    deep,
+    '"\\"{\\\\\\"decision\\\\\\":\\\\\\"deny\\\\\\"}\\""',
+  ];
+  it('interpret and merge answer (never throw) and keep every field the protocol types say', () => {
+    const events: EventName[] = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd', 'PreCompact', 'Notification', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
+    for (const event of events) {
+      for (const text of hostile) {
+        for (const code of [0, 1, 2]) {
+          const verdict = read(event, exit(code, text));
+          const result = merge(ctx(event), [verdict, verdict]);
+          for (const field of ['reason', 'systemMessage', 'stopReason', 'additionalContext'] as const) {
+            expect(['undefined', 'string'], `${event} ${field}`).toContain(typeof result[field]);
+          }
+          expect(typeof result.continue, event).toBe('boolean');
+          expect(Object.getPrototypeOf(result), event).toBe(Object.prototype);
+        }
+      }
+    }
+    const first = read('PreToolUse', exit(0, hostile[0]!));
+    expect(first).toMatchObject({ decision: 'deny', continue: false, stopReason: '{"toString":1}' });
+    expect(read('SessionEnd', exit(0, hostile[1]!)).decision, 'a "__proto__" key is a plain field, not a prototype').toBe('none');
+  });
+});
