@@ -237,6 +237,23 @@ describe('observed-decisions, Gemini column (BeforeTool on run_shell_command unl
     expect(result.runs[0]).toMatchObject({ status: 'error', failureClass: 'nonzero_exit' });
   });
 
+  it('§4.4 "So a missing script (127) with stderr text blocks, unlike Claude Code" — bash\'s own error is the reason', async () => {
+    const b = bench();
+    b.one('BeforeTool', './no-such-hook.sh');
+    const result = await b.dispatch('PreToolUse', shellCall());
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toContain('no-such-hook.sh');
+    expect(result.runs[0]).toMatchObject({ exitCode: 127, status: 'ok' });
+  });
+
+  it('§4.4 "text to parse = stdout.trim() || stderr.trim(); JSON … regardless of exit code" — a JSON deny on stderr with exit 1 denies', async () => {
+    const b = bench();
+    b.one('BeforeTool', `${emit({ decision: 'deny', reason: 'FROM-STDERR' })} >&2; exit 1`);
+    const result = await b.dispatch('PreToolUse', shellCall());
+    expect(result).toMatchObject({ decision: 'deny', reason: 'FROM-STDERR' });
+    expect(result.runs[0]).toMatchObject({ status: 'error', failureClass: 'nonzero_exit' });
+  });
+
   it('12/13 "non-matching matcher `replace|write_file` / regex `^run_sh.ll_command$` — not run / regex matches"', async () => {
     const b = bench();
     b.configure({ hooks: { BeforeTool: [{ matcher: 'replace|write_file', hooks: [{ command: 'touch "$REC/12"' }] }, { matcher: '^run_sh.ll_command$', hooks: [{ command: 'touch "$REC/13"' }] }] } });
