@@ -213,8 +213,11 @@ describe('§4.6 trusted_hooks.json: "New or changed project hooks ... trigger a 
     await b.dispatch('PreToolUse', shell());
     expect(b.ran()).toEqual(['guard', 'guard']);
 
-    await geminiDialect.reviewStore!(b.context).revoke(`guard:${mark('guard')}`);
-    expect(JSON.parse(readFileSync(b.trustedHooks, 'utf8'))).toEqual({ [b.workspace]: [] });
+    const revoked = await applyReviewAction(context, 'revoke', `guard:${mark('guard')}`);
+    expect(revoked.hook).toMatchObject({ trustStatus: 'untrusted', runnable: true });
+    expect(readFileSync(b.trustedHooks, 'utf8')).toBe(JSON.stringify({ [b.workspace]: [] }, null, 2));
     expect(b.load().diagnostics.filter((d) => d.code === 'untrusted-project-hooks')).toHaveLength(1);
+    await b.dispatch('PreToolUse', shell());
+    expect(b.ran()).toEqual(['guard', 'guard', 'guard']);
   });
 });
