@@ -285,6 +285,10 @@ export class HookdClient extends HookdConnection implements EventMethods {
   reviewEnable(params: RequestParams<'review/enable'>, options?: RequestOptions) {
     return this.request('review/enable', params, options);
   }
+  /** review/revoke (persisted): the hook's trusted hash is removed (enabled kept), so it is skipped until trusted again; a row trusted per file has its key untrusted. Managed hooks: -32012. */
+  reviewRevoke(params: RequestParams<'review/revoke'>, options?: RequestOptions) {
+    return this.request('review/revoke', params, options);
+  }
   trustList(options?: RequestOptions) {
     return this.request('trust/list', undefined, options);
   }

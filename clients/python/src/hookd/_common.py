@@ -213,6 +213,8 @@ EVENT_FIELDS = frozenset(
         "summary_chars",
         "estimated_context_tokens",
         "task_instruction",
+        "llm_request",
+        "llm_response",
         "subagent_name",
         "subagent_type",
     }

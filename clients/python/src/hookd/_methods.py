@@ -558,6 +558,50 @@ class _Methods(Generic[R, N]):
         )
 
 
+    def before_model(
+        self,
+        llm_request: Mapping[str, Any],
+        *,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """BeforeModel (gemini): before the model is called; ``result.llm_request`` overrides request fields,
+        ``result.llm_response`` answers instead of the model."""
+        return self._ev("BeforeModel", timeout, session, run_id, server_owned, extra, more, llm_request=llm_request)
+
+    def after_model(
+        self,
+        llm_request: Mapping[str, Any],
+        llm_response: Mapping[str, Any],
+        *,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """AfterModel (gemini): after a response chunk; ``result.llm_response`` is the chunk to use instead."""
+        return self._ev("AfterModel", timeout, session, run_id, server_owned, extra, more, llm_request=llm_request, llm_response=llm_response)
+
+    def before_tool_selection(
+        self,
+        llm_request: Mapping[str, Any],
+        *,
+        session: SessionLike | None = None,
+        run_id: str | None = None,
+        server_owned: bool | None = None,
+        extra: Mapping[str, Any] | None = None,
+        more: Mapping[str, Any] | None = None,
+        timeout: float | None = DEFAULT,
+    ) -> R:
+        """BeforeToolSelection (gemini): before the model picks tools; ``result.tool_config`` restricts them."""
+        return self._ev("BeforeToolSelection", timeout, session, run_id, server_owned, extra, more, llm_request=llm_request)
+
 def _files(files: Sequence[FileLike] | None) -> list[Any] | None:
     """The wire form of an operation's files (None stays None: the field is left out)."""
     if files is None:

@@ -735,6 +735,11 @@ class AsyncClient(ClientBase, _Methods[Coroutine[Any, Any, EventResult], Corouti
         """``review/enable`` (persisted): it runs again once trusted. Managed: ReviewNotAllowed."""
         return await self.request("review/enable", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
 
+    async def review_revoke(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/revoke`` (persisted): the trusted hash is removed (enabled kept), so the hook is skipped until
+        trusted again; a row trusted per file has its key untrusted. Managed: ReviewNotAllowed."""
+        return await self.request("review/revoke", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
+
     async def trust_list(self, *, timeout: float | None = DEFAULT) -> TrustListResult:
         return await self.request("trust/list", timeout=timeout)  # type: ignore[no-any-return]
 

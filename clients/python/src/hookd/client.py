@@ -779,6 +779,11 @@ class Client(ClientBase, _Methods[EventResult, EventResult | None]):
         """``review/enable`` (persisted): it runs again once trusted. Managed: ReviewNotAllowed."""
         return self.request("review/enable", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
 
+    def review_revoke(self, key: str, *, timeout: float | None = DEFAULT) -> ReviewListing:
+        """``review/revoke`` (persisted): the trusted hash is removed (enabled kept), so the hook is skipped until
+        trusted again; a row trusted per file has its key untrusted. Managed: ReviewNotAllowed."""
+        return self.request("review/revoke", {"key": key}, timeout=timeout)  # type: ignore[no-any-return]
+
     def trust_list(self, *, timeout: float | None = DEFAULT) -> TrustListResult:
         return self.request("trust/list", timeout=timeout)  # type: ignore[no-any-return]
 

@@ -440,6 +440,8 @@ class InitializeResult(Model):
     events: list[str]
     hooks: list[HookInfo]
     diagnostics: list[Diagnostic]
+    #: Native event names the dialect also serves as methods, alias → canonical (gemini: ``{"BeforeTool": "PreToolUse", …}``).
+    event_aliases: dict[str, str] | None = None
 
 
 # ── events ───────────────────────────────────────────────────────────────────────────────────────────
@@ -542,6 +544,10 @@ class EventParams(Model):
     task_instruction: str | None = None
     subagent_name: str | None = None
     subagent_type: str | None = None
+    #: BeforeModel, AfterModel, BeforeToolSelection (gemini): the model request as the agent sends it.
+    llm_request: dict[str, Any] | None = None
+    #: AfterModel (gemini): the model's response chunk.
+    llm_response: dict[str, Any] | None = None
     extra: dict[str, Any] | None = None
 
 
@@ -641,6 +647,14 @@ class EventResult(Model):
     unresolved: str | None = None
     #: The dialect does not fire this event here (no hook ran): why.
     not_fired: str | None = None
+    #: How the agent hands ``additional_context`` to the model: ``separate-message`` (codex) or ``appended`` (gemini).
+    context_delivery: str | None = None
+    #: BeforeModel (gemini): request fields to override.
+    llm_request: dict[str, Any] | None = None
+    #: BeforeModel: a synthetic response instead of the model's; AfterModel: the chunk to use instead.
+    llm_response: dict[str, Any] | None = None
+    #: BeforeToolSelection (gemini): ``{"mode": "AUTO"|"ANY"|"NONE", "allowedFunctionNames": [...]}``.
+    tool_config: dict[str, Any] | None = None
     extra: dict[str, Any] | None = None
     environment: dict[str, str] | None = None
     async_runs: list[Any] | None = None
