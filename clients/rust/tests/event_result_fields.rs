@@ -25,3 +25,36 @@ fn claude_later_event_fields_and_async_runs_are_typed_and_round_trip() {
     assert_eq!((output.status.clone(), output.exit_code, output.additional_context.as_deref()), (RunStatus::Ok, Some(0), Some("lint ok")));
     assert_eq!(serde_json::to_value(&result).unwrap(), wire);
 }
+
+#[test]
+fn issue_15_result_fields_context_delivery_llm_request_llm_response_tool_config_are_typed_and_round_trip() {
+    let wire = json!({
+        "event": "BeforeToolSelection", "decision": "none", "continue": true, "notes": [], "runs": [],
+        "additionalContext": "ctx", "contextDelivery": "appended",
+        "llmRequest": { "model": "m" }, "llmResponse": { "text": "hi" },
+        "toolConfig": { "mode": "ANY", "allowedFunctionNames": ["read_file"] }
+    });
+    let result: EventResult = serde_json::from_value(wire.clone()).unwrap();
+    assert_eq!(result.unknown_fields(), Vec::<String>::new());
+    assert_eq!(result.context_delivery.as_deref(), Some("appended"));
+    assert_eq!(result.llm_request.as_ref().and_then(|request| request.get("model")), Some(&json!("m")));
+    let config = result.tool_config.as_ref().unwrap();
+    assert_eq!((config.mode.as_deref(), config.allowed_function_names.clone()), (Some("ANY"), Some(vec!["read_file".to_string()])));
+    assert_eq!(serde_json::to_value(&result).unwrap(), wire);
+}
+
+#[test]
+fn initialize_event_aliases_and_the_model_event_params_are_typed() {
+    use hookd_client::protocol::{AfterModel, BeforeModel, Event, InitializeResult};
+    let init: InitializeResult = serde_json::from_value(json!({
+        "protocolVersion": "0.1", "serverInfo": { "name": "hookd", "version": "0" }, "dialect": "gemini",
+        "events": ["PreToolUse"], "eventAliases": { "BeforeTool": "PreToolUse" }, "hooks": [], "diagnostics": []
+    }))
+    .unwrap();
+    assert_eq!(init.event_aliases.as_ref().and_then(|aliases| aliases.get("BeforeTool")).map(String::as_str), Some("PreToolUse"));
+    assert_eq!(init.unknown_fields(), Vec::<String>::new());
+    let before: BeforeModel = serde_json::from_value(json!({ "session": { "id": "s" }, "llmRequest": { "model": "m" } })).unwrap();
+    assert_eq!((BeforeModel::METHOD, before.llm_request.get("model")), ("hooks/BeforeModel", Some(&json!("m"))));
+    let after: AfterModel = serde_json::from_value(json!({ "session": { "id": "s" }, "llmRequest": {}, "llmResponse": { "text": "t" } })).unwrap();
+    assert_eq!(serde_json::to_value(&after).unwrap(), json!({ "session": { "id": "s" }, "llmRequest": {}, "llmResponse": { "text": "t" } }));
+}

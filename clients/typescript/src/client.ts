@@ -2,7 +2,7 @@
 // `hooks/invoke` calls are answered by the caller's handlers. It forwards; the hooks' logic is hookd's (or the handler's).
 import type { CancellationToken } from 'vscode-jsonrpc';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EventName } from './protocol.gen/index.js';
+import { ErrorCodes, InvokeHookParamsSchema, InvokeHookResultSchema, type EVENT_ALIASES, type EventAlias, type EventName } from './protocol.gen/index.js';
 import { HookdConnection, type ConnectionOptions, type RequestOptions } from './connection.js';
 import type { HookdTransport } from './framing.js';
 import {
@@ -120,6 +120,34 @@ export class HookdClient extends HookdConnection implements EventMethods {
   /** Any lifecycle event by name; the methods below are this with the name filled in. */
   event<E extends EventName>(event: E, params: EventInput<E>, options?: RequestOptions): Promise<EventOutcome> {
     return this.call(`hooks/${event}`, params, options) as Promise<EventOutcome>;
+  }
+
+  /**
+   * `hooks/<Alias>`: a native event name (Gemini CLI's `BeforeTool` …) for a dialect that serves it
+   * (initializeResult.eventAliases); the params and result are the canonical event's. Other dialects answer -32601.
+   */
+  eventAlias<A extends EventAlias>(alias: A, params: EventInput<(typeof EVENT_ALIASES)[A]>, options?: RequestOptions): Promise<EventOutcome> {
+    return this.call(`hooks/${alias}`, params, options) as Promise<EventOutcome>;
+  }
+  /** gemini `hooks/BeforeTool` (= PreToolUse). */
+  beforeTool(params: EventInput<'PreToolUse'>, options?: RequestOptions) {
+    return this.eventAlias('BeforeTool', params, options);
+  }
+  /** gemini `hooks/AfterTool` (= PostToolUse). */
+  afterTool(params: EventInput<'PostToolUse'>, options?: RequestOptions) {
+    return this.eventAlias('AfterTool', params, options);
+  }
+  /** gemini `hooks/BeforeAgent` (= UserPromptSubmit). */
+  beforeAgent(params: EventInput<'UserPromptSubmit'>, options?: RequestOptions) {
+    return this.eventAlias('BeforeAgent', params, options);
+  }
+  /** gemini `hooks/AfterAgent` (= Stop). */
+  afterAgent(params: EventInput<'Stop'>, options?: RequestOptions) {
+    return this.eventAlias('AfterAgent', params, options);
+  }
+  /** gemini `hooks/PreCompress` (= PreCompact). */
+  preCompress(params: EventInput<'PreCompact'>, options?: RequestOptions) {
+    return this.eventAlias('PreCompress', params, options);
   }
 
   sessionStart(params: EventInput<'SessionStart'>, options?: RequestOptions) {

@@ -174,6 +174,12 @@ impl Hookd {
         post_file_write(PostFileWrite);
         pre_bash(PreBash);
         post_bash(PostBash);
+        /// gemini (`hooks/BeforeModel`).
+        before_model(BeforeModel);
+        /// gemini (`hooks/AfterModel`).
+        after_model(AfterModel);
+        /// gemini (`hooks/BeforeToolSelection`).
+        before_tool_selection(BeforeToolSelection);
     }
 
     /// `Notification` as a JSON-RPC notification: fire-and-forget, nothing is answered.

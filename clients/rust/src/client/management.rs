@@ -101,6 +101,12 @@ impl Hookd {
         self.review_action(methods::REVIEW_ENABLE, key).await
     }
 
+    /// `review/revoke` (persisted): the trusted hash is removed (enabled kept), so the hook is skipped until trusted
+    /// again; a row trusted per file has its key untrusted. Managed hooks: -32012.
+    pub async fn review_revoke(&self, key: &str) -> Result<ReviewListing> {
+        self.review_action(methods::REVIEW_REVOKE, key).await
+    }
+
     async fn review_action(&self, method: &str, key: &str) -> Result<ReviewListing> {
         let params = ReviewKeyParams { key: key.into(), other: JsonObject::new() };
         self.request(method, Some(&params)).await

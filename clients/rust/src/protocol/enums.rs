@@ -133,12 +133,15 @@ string_enum! {
         PostFileWrite = "PostFileWrite",
         PreBash = "PreBash",
         PostBash = "PostBash",
+        BeforeModel = "BeforeModel",
+        AfterModel = "AfterModel",
+        BeforeToolSelection = "BeforeToolSelection",
     }
 }
 
 impl EventName {
     /// Every event this crate has a params struct for, in the spec's order.
-    pub const ALL: [EventName; 17] = [
+    pub const ALL: [EventName; 20] = [
         EventName::SessionStart,
         EventName::SessionEnd,
         EventName::UserPromptSubmit,
@@ -156,6 +159,9 @@ impl EventName {
         EventName::PostFileWrite,
         EventName::PreBash,
         EventName::PostBash,
+        EventName::BeforeModel,
+        EventName::AfterModel,
+        EventName::BeforeToolSelection,
     ];
     /// `hooks/<EventName>`.
     pub fn method(&self) -> String {

@@ -233,6 +233,25 @@ events! {
         }
         any {}
     }
+    /// gemini: before the model is called (`llm_request` as the agent sends it). The result's `llm_request`
+    /// overrides request fields; its `llm_response` answers instead of the model.
+    BeforeModel {
+        req { llm_request: JsonObject }
+        opt {}
+        any {}
+    }
+    /// gemini: after a model response chunk; the result's `llm_response` is the chunk to use instead.
+    AfterModel {
+        req { llm_request: JsonObject, llm_response: JsonObject }
+        opt {}
+        any {}
+    }
+    /// gemini: before the model picks its tools; the result's `tool_config` restricts them.
+    BeforeToolSelection {
+        req { llm_request: JsonObject }
+        opt {}
+        any {}
+    }
 }
 
 /// One file of a write operation: what it holds before (`old_content`) and what the operation intends it to hold

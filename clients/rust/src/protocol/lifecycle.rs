@@ -297,6 +297,10 @@ pub struct InitializeResult {
     pub server_info: ServerInfo,
     pub dialect: String,
     pub events: Vec<String>,
+    /// Native event names the dialect also serves as methods, alias → canonical (gemini: `BeforeTool` →
+    /// `PreToolUse`); absent when it serves none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_aliases: Option<std::collections::BTreeMap<String, String>>,
     pub hooks: Vec<HookInfo>,
     pub diagnostics: Vec<Diagnostic>,
     /// What this hookd and its dialect support (absent from a sidecar older than the field).

@@ -82,6 +82,7 @@ pub mod methods {
     pub const REVIEW_TRUST: &str = "review/trust";
     pub const REVIEW_DISABLE: &str = "review/disable";
     pub const REVIEW_ENABLE: &str = "review/enable";
+    pub const REVIEW_REVOKE: &str = "review/revoke";
     pub const CANCEL_REQUEST: &str = "$/cancelRequest";
     /// Server → client request.
     pub const INVOKE_HOOK: &str = "hooks/invoke";

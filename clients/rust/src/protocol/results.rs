@@ -116,6 +116,18 @@ pub struct EventResult {
     /// The dialect does not fire this event here (no hook ran): why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_fired: Option<String>,
+    /// How the agent hands `additional_context` to the model: `separate-message` (codex) or `appended` (gemini).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_delivery: Option<String>,
+    /// BeforeModel (gemini): request fields to override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_request: Option<JsonObject>,
+    /// BeforeModel: a synthetic response instead of the model's; AfterModel: the chunk to use instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_response: Option<JsonObject>,
+    /// BeforeToolSelection (gemini): the tool-calling mode and the allowed function names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_config: Option<ToolConfig>,
     /// Dialect-specific outcome fields.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra: Option<JsonObject>,
@@ -129,6 +141,18 @@ pub struct EventResult {
     /// Output of the session's async handlers that finished since its previous event result, in completion order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub async_outputs: Option<Vec<AsyncOutput>>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `EventResult.tool_config` (gemini BeforeToolSelection): `mode` `AUTO`, `ANY` or `NONE`, and the functions allowed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolConfig {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed_function_names: Option<Vec<String>>,
     #[serde(flatten)]
     pub other: JsonObject,
 }

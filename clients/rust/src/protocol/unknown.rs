@@ -83,8 +83,9 @@ unknown_fields! {
     DiagnosticsParams { diagnostics }
     OutputCapture {}
     RunSummary { stdout, stderr }
-    EventResult { runs, approval, refusal, elicitation, async_runs, async_outputs }
+    EventResult { runs, approval, refusal, elicitation, tool_config, async_runs, async_outputs }
     ElicitationAnswer {}
+    ToolConfig {}
     AsyncRun {}
     AsyncOutput {}
     ApprovalRequest {}
@@ -135,6 +136,9 @@ unknown_fields! {
     PostFileWrite { session, files }
     PreBash { session }
     PostBash { session }
+    BeforeModel { session }
+    AfterModel { session }
+    BeforeToolSelection { session }
 }
 
 impl UnknownFields for Tool {
