@@ -5,14 +5,13 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import type { ReviewStore } from '../../engine/dialect.js';
 import { readConfigFile } from '../../config/read-config-file.js';
 import { writeFileAtomic } from '../../trust/atomic-write.js';
-import { withTrustStoreLock } from '../../trust/store-lock.js';
-import { editHookStates, type HookStateChange } from './config-toml-edit.js';
+import { coalescedWrites } from '../../trust/coalesced-writes.js';
+import { editHookStates, type HookStateChange, type KeyedChange } from './config-toml-edit.js';
 
 const BOM = '\uFEFF';
 /** A config.toml hookd creates is private, as hookd's own trust store is. */
 const NEW_FILE_MODE = 0o600;
 
-type Change = { readonly key: string; readonly change: HookStateChange; readonly resolve: () => void; readonly reject: (error: Error) => void };
 
 /** The file a write replaces: a symlinked config.toml (dotfiles) is written through to its target. */
 function writeTarget(path: string): string {
@@ -52,10 +51,7 @@ function currentText(path: string): { text: string; bom: boolean; mode: number }
  * racing a hookd write can lose one of the two (each file is whole either way).
  */
 export function createCodexReviewStore(configPath: string): ReviewStore {
-  let pending: Change[] = [];
-  let flushing = false;
-
-  const write = async (changes: readonly Change[], assertHeld: () => void): Promise<Array<Error | undefined>> => {
+  const write = async (changes: readonly KeyedChange[], assertHeld: () => void): Promise<Array<Error | undefined>> => {
     const target = writeTarget(configPath);
     const current = currentText(target);
     const { text, outcomes: edits } = editHookStates(current.text, changes);
@@ -63,31 +59,8 @@ export function createCodexReviewStore(configPath: string): ReviewStore {
     if (text !== current.text) await writeFileAtomic(target, (current.bom ? BOM : '') + text, { mode: current.mode, beforeRename: assertHeld });
     return outcomes;
   };
-
-  const flush = async (): Promise<void> => {
-    flushing = true;
-    for (let backToBack = false; pending.length > 0; backToBack = true) {
-      const changes = pending;
-      pending = [];
-      try {
-        const outcomes = await withTrustStoreLock(configPath, (held) => write(changes, held.assertHeld), { backToBack });
-        changes.forEach((change, index) => {
-          const error = outcomes[index];
-          if (error === undefined) change.resolve();
-          else change.reject(error);
-        });
-      } catch (error) {
-        for (const change of changes) change.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
-    flushing = false;
-  };
-
-  const update = (key: string, change: HookStateChange): Promise<void> =>
-    new Promise((resolve, reject) => {
-      pending.push({ key, change, resolve, reject });
-      if (!flushing) void flush();
-    });
+  const queue = coalescedWrites(configPath, write);
+  const update = (key: string, change: HookStateChange): Promise<void> => queue({ key, change });
 
   return {
     path: configPath,

@@ -2,12 +2,11 @@
 // (bounded) and used as a review store: trust records a project hook as known, revoke removes it. Locked and atomic
 // writes in Gemini's bytes (JSON.stringify(…, null, 2), no final newline); every other entry is kept as it was.
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ReviewStore } from '../../engine/dialect.js';
 import { readConfigFile } from '../../config/read-config-file.js';
 import { writeFileAtomic } from '../../trust/atomic-write.js';
-import { withTrustStoreLock } from '../../trust/store-lock.js';
+import { coalescedWrites } from '../../trust/coalesced-writes.js';
 
 /** The file as loaded: each project's entries (strings only), and why the file was unusable, if it was. */
 export type TrustedHooksSnapshot = { readonly projects: ReadonlyMap<string, readonly string[]>; readonly problem?: string };
@@ -63,18 +62,22 @@ type Change = (list: readonly unknown[]) => unknown[];
  * overwritten (Gemini would replace it with only this project's list): the write fails naming the file.
  */
 export function createGeminiReviewStore(path: string, project?: string): ReviewStore {
+  const root = project !== undefined ? resolve(project) : undefined;
+  // One write per batch of calls (a hundred trusts at once are one file write, not a hundred), applied in call order.
+  const queue = coalescedWrites<Change>(path, async (changes, assertHeld) => {
+    const parsed = parseFile(path);
+    if (!parsed.ok && parsed.missing !== true) throw new Error(`cannot update ${path}: ${parsed.problem}; hookd does not overwrite it (fix or remove the file)`);
+    const value: Record<string, unknown> = parsed.ok ? parsed.value : {};
+    for (const change of changes) {
+      const current = value[root!];
+      value[root!] = change(Array.isArray(current) ? current : []);
+    }
+    await writeFileAtomic(path, JSON.stringify(value, null, 2), { mode: 0o644, beforeRename: assertHeld });
+  });
   const update = async (key: string, change: Change): Promise<void> => {
-    if (project === undefined) throw new Error(`cannot update ${path}: no project is known for the key ${JSON.stringify(key)}`);
-    const root = resolve(project);
-    await mkdir(dirname(path), { recursive: true });
-    await withTrustStoreLock(path, async (held) => {
-      const parsed = parseFile(path);
-      if (!parsed.ok && parsed.missing !== true) throw new Error(`cannot update ${path}: ${parsed.problem}; hookd does not overwrite it (fix or remove the file)`);
-      const value: Record<string, unknown> = parsed.ok ? parsed.value : {};
-      const current = value[root];
-      value[root] = change(Array.isArray(current) ? current : []);
-      await writeFileAtomic(path, JSON.stringify(value, null, 2), { mode: 0o644, beforeRename: held.assertHeld });
-    });
+    if (root === undefined) throw new Error(`cannot update ${path}: no project is known for the key ${JSON.stringify(key)}`);
+    // Queued at once (call order is write order); the lock creates ~/.gemini when missing.
+    await queue(change);
   };
   return {
     path,

@@ -6,7 +6,7 @@ import type { ReviewStore } from '../../engine/dialect.js';
 import type { ReviewStatus } from '../../protocol/index.js';
 import { readConfigFile } from '../../config/read-config-file.js';
 import { writeFileAtomic } from '../../trust/atomic-write.js';
-import { withTrustStoreLock } from '../../trust/store-lock.js';
+import { coalescedWrites } from '../../trust/coalesced-writes.js';
 import { dumpStateJson, isStateObject, parseStateJson, type StateObject, type StateValue } from './state-json.js';
 
 export function defaultHookStatePath(home: string): string {
@@ -99,7 +99,6 @@ export function renderHookState(state: Readonly<Record<string, unknown>>): strin
 
 /** The entry's next value; undefined removes it. */
 type EntryChange = (entry: unknown) => StateObject | undefined;
-type Waiter = { readonly resolve: () => void; readonly reject: (error: Error) => void };
 
 /**
  * Writes through the trust store lock (one writer across processes), re-reading the file under it so a concurrent
@@ -108,10 +107,6 @@ type Waiter = { readonly resolve: () => void; readonly reject: (error: Error) =>
  * pbi-agent does); one that cannot be read at all is left alone and the write fails.
  */
 export function createPbiReviewStore(path: string): ReviewStore {
-  let pending: Array<readonly [string, EntryChange]> = [];
-  let waiting: Waiter[] = [];
-  let flushing = false;
-
   const write = async (changes: ReadonlyArray<readonly [string, EntryChange]>, assertHeld: () => void): Promise<void> => {
     const current = readOutcome(path);
     if (current.unreadable !== undefined) throw new Error(`cannot update ${path}: it ${current.unreadable}`);
@@ -123,30 +118,8 @@ export function createPbiReviewStore(path: string): ReviewStore {
     }
     await writeFileAtomic(path, renderHookState(state), { beforeRename: assertHeld });
   };
-
-  const flush = async (): Promise<void> => {
-    flushing = true;
-    for (let backToBack = false; pending.length > 0; backToBack = true) {
-      const changes = pending;
-      const waiters = waiting;
-      pending = [];
-      waiting = [];
-      try {
-        await withTrustStoreLock(path, (held) => write(changes, held.assertHeld), { backToBack });
-        for (const waiter of waiters) waiter.resolve();
-      } catch (error) {
-        for (const waiter of waiters) waiter.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
-    flushing = false;
-  };
-
-  const update = (key: string, change: EntryChange): Promise<void> =>
-    new Promise((resolve, reject) => {
-      pending.push([key, change]);
-      waiting.push({ resolve, reject });
-      if (!flushing) void flush();
-    });
+  const queue = coalescedWrites(path, write);
+  const update = (key: string, change: EntryChange): Promise<void> => queue([key, change]);
 
   return {
     path,

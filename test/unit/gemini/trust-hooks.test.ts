@@ -71,6 +71,14 @@ describe('the review store writes trusted_hooks.json in Gemini\'s bytes', () => 
     expect(readFileSync(s.trustedHooks, 'utf8')).toBe(JSON.stringify({ '/a': ['x:y', 7], [s.workspace]: ['keep:me'], '/z': [] }, null, 2));
   });
 
+  it('a hundred trusts at once are all recorded, in call order (calls made during a write share the next one)', async () => {
+    const s = geminiSetup();
+    const store = geminiDialect.reviewStore!(s.context);
+    const keys = Array.from({ length: 100 }, (_, index) => `hook${index}:./h${index}.sh`);
+    await Promise.all(keys.map((key) => store.trust(key, geminiKeyHash(key))));
+    expect(JSON.parse(readFileSync(s.trustedHooks, 'utf8'))).toEqual({ [s.workspace]: keys });
+  });
+
   it('a file that is not a JSON object is never overwritten: trust fails naming the file', async () => {
     const s = geminiSetup();
     writeFileSync(s.trustedHooks, '{ not json');
