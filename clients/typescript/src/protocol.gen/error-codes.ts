@@ -10,9 +10,9 @@ export const ErrorCodes = {
   RequestCancelled: -32800,
   /** hookd could not record state the request asked it to persist (e.g. an unreadable or corrupt trust store). */
   PersistenceFailed: -32010,
-  /** review/trust|disable|enable: no hook has that key. */
+  /** review/trust|disable|enable|revoke: no hook has that key. */
   HookNotFound: -32011,
-  /** review/disable|enable of a managed hook, or of a hook whose dialect has no per-hook review state. */
+  /** review/disable|enable|revoke of a managed hook, or of a hook whose dialect has no per-hook review state (revoke: no trust to revoke). */
   ReviewNotAllowed: -32012,
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
