@@ -1,4 +1,4 @@
-// CONTRACT STUB (part codex-trust implements): the dangerous trust bypass of one load: `--dangerously-bypass-hook-trust`
+// The dangerous trust bypass of one codex load (Codex has no variable for it, unlike pbi): `--dangerously-bypass-hook-trust`
 // or initialize options.dangerouslyBypassHookTrust (LoadContext.bypassHookTrust). Pure.
 import type { LoadContext } from '../../engine/dialect.js';
 
