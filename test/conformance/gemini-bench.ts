@@ -3,19 +3,14 @@
 // written as `<project>/.gemini/settings.json` (Gemini's format, native event names) and read by the gemini loader,
 // with folder trust disabled in ~/.gemini/settings.json as in the observed runs (16) and the system files kept in scratch.
 // Every hook process carries a per-bench mark so each test proves by /proc that nothing was left running.
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { geminiDialect } from '../../src/dialects/gemini/index.js';
-import { Engine, type DispatchOptions, type EngineOptions } from '../../src/engine/engine.js';
-import type { EventName, EventParams, EventResult } from '../../src/protocol/index.js';
-import { processEnvironment } from '../../src/process-environment.js';
-import { createProcessRunner } from '../../src/runner/process-runner.js';
-import { killProcessesWithEnv, processesWithEnv } from '../helpers/processes.js';
-import { scratchDir } from '../helpers/scratch.js';
+import type { Engine, EngineOptions } from '../../src/engine/engine.js';
+import { DialectBench, trackedBenches } from '../helpers/dialect-bench.js';
 
-export const TEST_MARK = 'HOOKD_TEST_MARK';
+export { TEST_MARK, emit, quote, record } from '../helpers/dialect-bench.js';
 export const SESSION = '826c96fc-bb00-4e9f-809f-55d45c5f1919';
 
 export type GeminiHandler = { type?: string; command: string; name?: string; timeout?: number; env?: Record<string, string> };
@@ -23,19 +18,13 @@ export type GeminiDefinition = { matcher?: string; sequential?: boolean; hooks: 
 /** A settings.json: `hooks` maps Gemini's event names (BeforeTool …) to definitions. */
 export type GeminiSettings = { hooks: Record<string, GeminiDefinition[]>; [key: string]: unknown };
 
-export class GeminiBench {
-  readonly root = scratchDir('hookd-gemini-io-');
-  readonly home = join(this.root, 'home');
-  readonly project = join(this.root, 'project');
-  /** Where hook commands write what they saw ($REC in their environment). */
-  readonly rec = join(this.root, 'rec');
-  readonly mark = randomUUID();
-  #engine: Engine | undefined;
+export class GeminiBench extends DialectBench {
   /** The last load's warnings (e.g. a Claude event name in the file). */
   warnings: string[] = [];
 
   constructor() {
-    for (const dir of [join(this.home, '.gemini'), join(this.project, '.gemini'), this.rec]) mkdirSync(dir, { recursive: true });
+    super('hookd-gemini-io-', SESSION);
+    for (const dir of [join(this.home, '.gemini'), join(this.project, '.gemini')]) mkdirSync(dir, { recursive: true });
     writeFileSync(join(this.home, '.gemini', 'settings.json'), JSON.stringify({ security: { folderTrust: { enabled: false } } }));
   }
 
@@ -58,69 +47,21 @@ export class GeminiBench {
       Object.entries(settings.hooks).map(([event, definitions]) => [event, definitions.map((definition) => ({ ...definition, hooks: definition.hooks.map((hook) => ({ type: 'command', ...hook })) }))]),
     );
     writeFileSync(this.projectFile, JSON.stringify({ ...settings, hooks: typed }, null, 2));
-    const baseEnv = { ...processEnvironment(), REC: this.rec, [TEST_MARK]: this.mark };
-    this.#engine = new Engine({ dialect: geminiDialect, runner: createProcessRunner(), workspace: this.project, baseEnv, ...options });
-    const snapshot = this.#engine.load({ workspace: this.project, home: this.home, env: this.loadEnv });
+    const engine = this.startEngine(geminiDialect, this.hookEnv(), options);
+    const snapshot = engine.load({ workspace: this.project, home: this.home, env: this.loadEnv });
     const problems = snapshot.diagnostics.filter((diagnostic) => (diagnostic.severity === 'error' || diagnostic.severity === 'warning') && diagnostic.code !== 'untrusted-project-hooks');
     this.warnings = problems.map((diagnostic) => diagnostic.message);
     if (!allowWarnings) expect(problems, 'problems in settings.json').toEqual([]);
-    return this.#engine;
+    return engine;
   }
 
   /** A file with one definition on `event` (Gemini's name) running `command`. */
   one(event: string, command: string, extra: Partial<GeminiHandler> = {}, matcher?: string): Engine {
     return this.configure({ hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command, ...extra }] }] } });
   }
-
-  async dispatch(event: EventName, params: Partial<EventParams> = {}, options: DispatchOptions = {}): Promise<EventResult> {
-    if (this.#engine === undefined) throw new Error('configure() first');
-    const full = { ...params, session: { id: SESSION, ...params.session } } as EventParams;
-    const { result } = await this.#engine.dispatch(event, full, options);
-    return result;
-  }
-
-  path(name: string): string {
-    return join(this.rec, name);
-  }
-
-  read(name: string): string {
-    return readFileSync(this.path(name), 'utf8');
-  }
-
-  has(name: string): boolean {
-    return existsSync(this.path(name));
-  }
-
-  json(name: string): Record<string, unknown> {
-    return JSON.parse(this.read(name)) as Record<string, unknown>;
-  }
-
-  leftovers(): number[] {
-    return processesWithEnv(TEST_MARK, this.mark);
-  }
-
-  cleanup(): number[] {
-    return killProcessesWithEnv(TEST_MARK, this.mark);
-  }
 }
 
-/** The `bench()` of one test file: each bench is cleaned up after its test, which fails if a hook process survived. */
-export function trackedGeminiBenches(): () => GeminiBench {
-  const benches: GeminiBench[] = [];
-  afterEach(() => {
-    const left = benches.splice(0).flatMap((b) => b.cleanup());
-    if (left.length > 0) throw new Error(`hook processes left running: ${left.join(', ')}`);
-  });
-  return () => {
-    const created = new GeminiBench();
-    benches.push(created);
-    return created;
-  };
-}
+export const trackedGeminiBenches = (): (() => GeminiBench) => trackedBenches(() => new GeminiBench());
 
-/** A shell snippet printing `value` as JSON on stdout. */
-export const emit = (value: unknown) => `printf '%s' ${quote(JSON.stringify(value))}`;
-export const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-export const record = (name: string) => `cat > "$REC/${name}"`;
 /** The observed turn's one shell call. */
 export const shellCall = (command = 'echo hi && touch tool_ran.marker') => ({ toolName: 'run_shell_command', toolInput: { command, description: 'say hi' } });
