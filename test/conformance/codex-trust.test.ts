@@ -4,8 +4,8 @@
 // and --dangerously-bypass-hook-trust. Keys and hashes are asserted against values derived here without hookd's code.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../helpers/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
@@ -17,7 +17,6 @@ afterEach(async () => {
 });
 
 /** Part engine serves review/revoke and `hookd hooks revoke`; until it is merged those checks do not run. */
-const REVOKE_SERVED = readdirSync(join(dirname(HOOKD_BIN), 'server')).some((file) => file.endsWith('.js') && readFileSync(join(dirname(HOOKD_BIN), 'server', file), 'utf8').includes("'review/revoke'"));
 const BYPASS_WARNING = 'dangerously bypassing hook trust review; untrusted hooks may run.';
 const USER_CONFIG = '# my settings\nmodel = "gpt-5.4" # pinned\n\n[projects."/elsewhere"]\ntrust_level = "trusted"\n';
 
@@ -95,7 +94,7 @@ describe('codex trust (built sidecar): §3.2 "new or changed hooks are skipped u
     expect(await runs()).toBe(2);
   });
 
-  it.skipIf(!REVOKE_SERVED)('review/revoke removes only trusted_hash: the hook is untrusted and skipped (needs part engine\'s review/revoke handler)', async () => {
+  it('review/revoke removes only trusted_hash: the hook is untrusted and skipped', async () => {
     const s = scene();
     const { sidecar, runs } = await start(s);
     await sidecar.request('review/trust', { key: s.key });
@@ -209,7 +208,6 @@ describe('codex trust (built CLI): hookd hooks trust / disable / revoke', () => 
 
     expect(hookd(['hooks', 'disable', s.key, ...flags]).status).toBe(0);
     expect(readFileSync(s.configPath, 'utf8')).toBe(`${USER_CONFIG}\n[hooks.state."${s.key}"]\nenabled = false\ntrusted_hash = "${s.hash}"\n`);
-    if (!REVOKE_SERVED) return;
     const revoked = hookd(['hooks', 'revoke', s.key, ...flags]);
     expect(revoked.status, revoked.stderr).toBe(0);
     expect(readFileSync(s.configPath, 'utf8')).toBe(`${USER_CONFIG}\n[hooks.state."${s.key}"]\nenabled = false\n`);
