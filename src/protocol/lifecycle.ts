@@ -195,6 +195,15 @@ export const HookInfoSchema = z
   .meta({ id: 'HookInfo' });
 export type HookInfo = z.infer<typeof HookInfoSchema>;
 
+export const SpawnPathSchema = z
+  .looseObject({
+    active: z.enum(['supervisor', 'node']).describe('supervisor: hook processes start through the native hook process supervisor (posix_spawn, subreaper, parent-death signal); node: the pure-Node fallback runner.'),
+    requested: z.enum(['auto', 'supervisor', 'node']).describe('What HOOKD_SPAWN_PATH asked for (auto by default).'),
+    detail: z.string().describe('Why this path, in one sentence (e.g. why the supervisor is not available).'),
+  })
+  .meta({ id: 'SpawnPath' });
+export type SpawnPath = z.infer<typeof SpawnPathSchema>;
+
 export const InitializeResultSchema = z
   .looseObject({
     protocolVersion: z.string(),
@@ -209,6 +218,7 @@ export const InitializeResultSchema = z
     diagnostics: z.array(DiagnosticSchema),
     capabilities: ServerCapabilitiesSchema,
     serializeTools: z.array(z.string()).optional().describe('Tools that must run alone in a parallel batch of tool calls, because a hook must see (and may veto or rewrite) each call before anything else runs (bonsai: blocking PreToolUse hooks with literal tool matchers). Absent when the dialect names none.'),
+    spawnPath: SpawnPathSchema.optional().describe('How hookd starts hook processes: the native supervisor or the pure-Node fallback, and why. docs/supervisor.md.'),
   })
   .meta({ id: 'InitializeResult' });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;

@@ -13,6 +13,7 @@ import { describeSpawnError } from './spawn-error.js';
 import { findExecutable } from './find-executable.js';
 import { postHttp } from './http-runner.js';
 import type { CommandLine, ProcessOutcome, ProcessRunner, RunnerExitControl, SpawnRequest } from './types.js';
+import { requestedSpawnPath, type SpawnPathReport, type SpawnPathRequest } from './spawn-path.js';
 
 /** After the tree is dead, how long buffered pipe data may take to arrive before the pipes are destroyed. */
 export const PIPE_SETTLE_MS = 50;
@@ -21,11 +22,21 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 type Termination = { readonly reason: 'timeout' | 'cancel'; readonly kill: Promise<KillReport> };
 
-export function createProcessRunner(options: { readonly logger?: Logger } = {}): ProcessRunner & RunnerExitControl {
+export type ProcessRunnerOptions = {
+  readonly logger?: Logger;
+  /** Which spawn path to use; default: HOOKD_SPAWN_PATH, else auto (the supervisor when available). */
+  readonly spawnPath?: SpawnPathRequest;
+};
+
+export function createProcessRunner(options: ProcessRunnerOptions = {}): ProcessRunner & RunnerExitControl {
   const logger = options.logger ?? silentLogger;
   const live = new LiveTrees();
+  const requested = options.spawnPath ?? requestedSpawnPath().requested;
+  // CONTRACT STUB (part runner implements): the supervisor path; until then every run takes the pure-Node path.
+  const report: SpawnPathReport = { active: 'node', requested, detail: 'the hook process supervisor is not built into this hookd yet' };
   return {
     run: (request) => runProcess(request, logger, live),
+    spawnPath: () => Promise.resolve(report),
     findExecutable,
     postHttp,
     capKillGrace: (maxGraceMs) => live.capKillGrace(maxGraceMs),

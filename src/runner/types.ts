@@ -1,5 +1,6 @@
 // The contract between the engine and whatever spawns hook processes: what to run, what came back.
 // Types only; the implementation is runner/process-runner.ts, the only module that spawns.
+import type { SpawnPathReport } from './spawn-path.js';
 
 export type CommandLine =
   /** Shell form: `shell -c script` (shell defaults to `sh`); `login`: `shell -lc script`, nothing added. */
@@ -89,6 +90,11 @@ export interface ProcessRunner {
   findExecutable(name: string, env: Readonly<Record<string, string>>): string | undefined;
   /** Makes an HTTP handler's request; never rejects. Absent: this runner cannot, and HTTP handlers fail as unsupported. */
   postHttp?(request: HttpPostRequest): Promise<ProcessOutcome>;
+  /**
+   * Which spawn path runs hook processes (the native supervisor or the pure-Node fallback), once it is known: the
+   * supervisor's start is awaited (bounded). Absent: a runner without the choice (test doubles).
+   */
+  spawnPath?(): Promise<SpawnPathReport>;
 }
 
 /** What the process that owns a runner needs on its way out (serve mode, the one-shot commands). */

@@ -260,6 +260,8 @@ export function createSession(deps: SessionDeps): Session {
     };
     const serializeTools = engine.serializeTools();
     if (serializeTools !== undefined) result.serializeTools = serializeTools;
+    const spawnPath = await deps.runner.spawnPath?.();
+    if (spawnPath !== undefined) result.spawnPath = { ...spawnPath };
     return result;
   };
 

@@ -505,7 +505,8 @@ if (recording !== undefined && recording !== '' && recording !== '0') {
           ...(rest.dialect !== undefined && rest.dialect !== 'claude' ? { dialect: rest.dialect } : {}),
           ...(rest.settings ? { settings: rest.settings } : {}),
           ...(rest.files ? { files: rest.files } : {}),
-          ...(rest.ignore ? { ignore: rest.ignore } : {}),
+          // Which spawn path (supervisor or the pure-Node fallback) the recording machine had is not part of the exchange.
+          ignore: [...new Set([...(rest.ignore ?? []), 'spawnPath'])],
           exchange,
         };
         writeFileSync(join(FIXTURES, `${name}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
