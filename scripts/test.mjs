@@ -3,6 +3,10 @@
 // cargo test (the Rust client) — and end with one plain line "N passed, N failed" (CI reads it).
 // Extra arguments go to vitest (e.g. `npm test -- test/unit`); then the client suites are skipped.
 // Every suite runs with TMPDIR set to a fresh directory; whatever a test leaves there is listed and counts as a failure.
+// Hook processes start through the native supervisor (HOOKD_SPAWN_PATH=supervisor under CI, where a missing binary
+// must fail the tests, else auto); the runner and containment suites run every case on both paths themselves, and
+// the e2e suite runs again on the pure-Node fallback path (HOOKD_SPAWN_PATH=node), so both spawn paths are tested
+// end to end (docs/supervisor.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +17,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
 const extraArgs = process.argv.slice(2);
 const scratch = mkdtempSync(join(tmpdir(), 'hookd-test-run-'));
-const testEnv = { ...process.env, TMPDIR: scratch };
+const testEnv = { ...process.env, TMPDIR: scratch, ...(process.env.CI && !process.env.HOOKD_SPAWN_PATH ? { HOOKD_SPAWN_PATH: 'supervisor' } : {}) };
+/** What runs again on the fallback path: the built sidecar end to end (the runner suites cover both paths each run). */
+const FALLBACK_PATH_SUITES = ['test/e2e'];
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: testEnv, ...options });
 
 const build = run('npm', ['run', '--silent', 'build']);
@@ -29,18 +35,18 @@ mkdirSync(results, { recursive: true });
 const suites = [];
 const record = (name, passed, failed) => suites.push({ name, passed, failed });
 
-function runVitest() {
-  const report = join(results, 'vitest.json');
+function runVitest(name = 'vitest', args = extraArgs, env = testEnv) {
+  const report = join(results, `${name.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
-  const vitest = run(join(root, 'node_modules', '.bin', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs]);
+  const vitest = run(join(root, 'node_modules', '.bin', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { env });
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     let failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
     if (vitest.status !== 0 && failed === 0) failed = 1; // e.g. an unhandled error outside any test
-    record('vitest', summary.numPassedTests, failed);
+    record(name, summary.numPassedTests, failed);
   } catch (error) {
     console.log(`could not read the vitest report: ${error.message}`);
-    record('vitest', 0, 1);
+    record(name, 0, 1);
   }
 }
 
@@ -79,6 +85,8 @@ function runCargo() {
 
 runVitest();
 if (extraArgs.length === 0) {
+  const present = FALLBACK_PATH_SUITES.filter((suite) => existsSync(join(root, suite)));
+  runVitest('vitest (node spawn path)', present, { ...testEnv, HOOKD_SPAWN_PATH: 'node' });
   if (existsSync(join(root, 'clients', 'python', 'pyproject.toml'))) runPytest();
   if (existsSync(join(root, 'clients', 'rust', 'Cargo.toml'))) runCargo();
 }

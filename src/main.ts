@@ -29,6 +29,9 @@ export function serve(options: ServeOptions = {}): void {
 
   setMatcherWarningSink((message) => logger.warn(message));
   const runner = createProcessRunner({ logger });
+  // Start the hook process supervisor now (the first hook then waits for nothing); the runner logs which spawn
+  // path is active, and warns once when it is the pure-Node fallback.
+  void runner.spawnPath?.();
   let server: RpcServer | undefined;
   const session = createSession({
     runner,

@@ -11,8 +11,8 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   return `${where ? `${where}: ` : ''}${diagnostic.severity}: ${diagnostic.message}${field}`;
 }
 
-export function runCheck(flags: CommonFlags & { json?: boolean; tools?: string }, print: (line: string) => void): number {
-  const { engine, loadContext } = engineFromFlags(flags);
+export async function runCheck(flags: CommonFlags & { json?: boolean; tools?: string }, print: (line: string) => void): Promise<number> {
+  const { engine, loadContext, runner } = engineFromFlags(flags);
   const { hooks, sources } = engine.snapshot;
   // The snapshot's diagnostics, then the dialect's warnings about the configuration as a whole.
   const diagnostics = [...engine.snapshot.diagnostics, ...(engine.dialect.lint?.(hooks, loadContext) ?? [])];
@@ -20,8 +20,10 @@ export function runCheck(flags: CommonFlags & { json?: boolean; tools?: string }
   for (const warning of lintGuards(engine.dialect, hooks, loadContext, toolsFlag(flags.tools))) diagnostics.push(warning);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const freshClone = freshCloneReport(engine.dialect, loadContext);
+  // Which spawn path this machine's hookd starts hook processes by (the native supervisor or the pure-Node fallback).
+  const spawnPath = await runner.spawnPath?.();
   if (flags.json) {
-    print(JSON.stringify({ dialect: engine.dialect.name, sources, hooks: engine.hooks(), diagnostics, ...(freshClone ? { freshClone } : {}) }, null, 2));
+    print(JSON.stringify({ dialect: engine.dialect.name, sources, hooks: engine.hooks(), diagnostics, ...(freshClone ? { freshClone } : {}), ...(spawnPath ? { spawnPath } : {}) }, null, 2));
     return errors > 0 ? 1 : 0;
   }
   print(`dialect ${engine.dialect.name}; sources looked at:`);
@@ -32,6 +34,7 @@ export function runCheck(flags: CommonFlags & { json?: boolean; tools?: string }
   print(`${diagnostics.length} diagnostic(s), ${errors} error(s)`);
   for (const diagnostic of diagnostics) print(`  ${formatDiagnostic(diagnostic)}`);
   if (freshClone) for (const line of freshCloneLines(freshClone)) print(line);
+  if (spawnPath) print(`hook processes start through the ${spawnPath.active === 'supervisor' ? 'native supervisor' : 'pure-Node runner'}: ${spawnPath.detail}`);
   return errors > 0 ? 1 : 0;
 }
 

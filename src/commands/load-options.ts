@@ -10,7 +10,7 @@ import { createLogger } from '../logger.js';
 import { processEnvironment } from '../process-environment.js';
 import type { ProgressParams } from '../protocol/index.js';
 import { createProcessRunner } from '../runner/process-runner.js';
-import type { RunnerExitControl } from '../runner/types.js';
+import type { ProcessRunner, RunnerExitControl } from '../runner/types.js';
 
 export class UsageError extends Error {}
 
@@ -30,7 +30,7 @@ export type LoadedEngine = {
   workspace: string;
   loadContext: LoadContext;
   /** The engine's runner, for a command's exit path (kill every hook tree on a signal). */
-  runner: RunnerExitControl;
+  runner: ProcessRunner & RunnerExitControl;
 };
 
 /** What a command may ask of its engine beyond the flags: output excerpts (`hookd test`), every hook's progress (the live line of live-progress.ts). */

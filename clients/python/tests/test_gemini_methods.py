@@ -60,6 +60,16 @@ def test_initialize_result_types_event_aliases() -> None:
     assert init.to_wire() == wire
 
 
+def test_initialize_result_types_the_spawn_path() -> None:
+    """initialize ``spawnPath``: which spawn path hookd runs hook processes by, as a typed SpawnPath."""
+    spawn_path = {"active": "supervisor", "requested": "auto", "detail": "native/build/hookd-supervisor"}
+    wire = {"protocolVersion": "0.1", "serverInfo": {"name": "hookd", "version": "0"}, "dialect": "claude", "events": [], "hooks": [], "diagnostics": [], "spawnPath": spawn_path}
+    init = types.InitializeResult.from_wire(wire)
+    assert init.spawn_path == types.SpawnPath(active="supervisor", requested="auto", detail="native/build/hookd-supervisor")
+    assert init.other_fields == {}
+    assert init.to_wire() == wire
+
+
 def test_review_revoke_sends_review_revoke_with_the_key() -> None:
     """Client.review_revoke / AsyncClient.review_revoke: ``review/revoke`` {key}."""
     calls: list[tuple[str, Any]] = []

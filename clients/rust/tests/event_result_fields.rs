@@ -58,3 +58,18 @@ fn initialize_event_aliases_and_the_model_event_params_are_typed() {
     let after: AfterModel = serde_json::from_value(json!({ "session": { "id": "s" }, "llmRequest": {}, "llmResponse": { "text": "t" } })).unwrap();
     assert_eq!(serde_json::to_value(&after).unwrap(), json!({ "session": { "id": "s" }, "llmRequest": {}, "llmResponse": { "text": "t" } }));
 }
+
+#[test]
+fn initialize_spawn_path_is_typed() {
+    use hookd_client::protocol::InitializeResult;
+    let wire = json!({
+        "protocolVersion": "0.1", "serverInfo": { "name": "hookd", "version": "0" }, "dialect": "claude",
+        "events": [], "hooks": [], "diagnostics": [],
+        "spawnPath": { "active": "node", "requested": "auto", "detail": "built without a C compiler" }
+    });
+    let init: InitializeResult = serde_json::from_value(wire.clone()).unwrap();
+    let spawn_path = init.spawn_path.as_ref().unwrap();
+    assert_eq!((spawn_path.active.as_str(), spawn_path.requested.as_str()), ("node", "auto"));
+    assert_eq!(init.unknown_fields(), Vec::<String>::new());
+    assert_eq!(serde_json::to_value(&init).unwrap(), wire);
+}

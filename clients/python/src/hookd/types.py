@@ -18,6 +18,7 @@ __all__ = [
     "Model",
     "Diagnostic",
     "ServerInfo",
+    "SpawnPath",
     "ClientInfo",
     "HookInfo",
     "ConfigSource",
@@ -339,6 +340,16 @@ class ServerInfo(Model):
 
 
 @dataclass
+class SpawnPath(Model):
+    """How hookd starts hook processes (initialize ``spawnPath``): ``active`` is ``"supervisor"`` (the native hook process
+    supervisor) or ``"node"`` (the pure-Node fallback); ``requested`` is what HOOKD_SPAWN_PATH asked for."""
+
+    active: str
+    requested: str
+    detail: str
+
+
+@dataclass
 class ClientInfo(Model):
     name: str
     version: str | None = None
@@ -442,6 +453,8 @@ class InitializeResult(Model):
     diagnostics: list[Diagnostic]
     #: Native event names the dialect also serves as methods, alias → canonical (gemini: ``{"BeforeTool": "PreToolUse", …}``).
     event_aliases: dict[str, str] | None = None
+    #: The native supervisor or the pure-Node fallback, and why (absent from a sidecar older than the field).
+    spawn_path: SpawnPath | None = None
 
 
 # ── events ───────────────────────────────────────────────────────────────────────────────────────────

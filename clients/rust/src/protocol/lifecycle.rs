@@ -306,6 +306,22 @@ pub struct InitializeResult {
     /// What this hookd and its dialect support (absent from a sidecar older than the field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<ServerCapabilities>,
+    /// How hook processes start: the native supervisor or the pure-Node fallback, and why (absent from a sidecar
+    /// older than the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spawn_path: Option<SpawnPath>,
+    #[serde(flatten)]
+    pub other: JsonObject,
+}
+
+/// `initialize` result `spawnPath`: `active` is `"supervisor"` (the native hook process supervisor) or `"node"`
+/// (the pure-Node fallback); `requested` is what `HOOKD_SPAWN_PATH` asked for (`auto` by default).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpawnPath {
+    pub active: String,
+    pub requested: String,
+    pub detail: String,
     #[serde(flatten)]
     pub other: JsonObject,
 }
