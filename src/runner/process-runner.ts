@@ -24,7 +24,7 @@ export type ProcessRunnerOptions = {
   readonly supervisorBinary?: string;
 };
 
-export function createProcessRunner(options: ProcessRunnerOptions = {}): ProcessRunner & RunnerExitControl {
+export function createProcessRunner(options: ProcessRunnerOptions = {}): ProcessRunner & RunnerExitControl & Required<Pick<ProcessRunner, 'spawnPath'>> {
   const logger = options.logger ?? silentLogger;
   const live = new LiveTrees();
   const runs = new LiveRuns();
