@@ -77,6 +77,8 @@ export class SpawnPathChoice {
   async #decide(): Promise<PathDecision> {
     const { binary, logger, requested } = this.#options;
     const suffix = this.#options.invalid !== undefined ? ` (${SPAWN_PATH_VARIABLE}=${JSON.stringify(this.#options.invalid)} is not a path name)` : '';
+    // The supervisor is Linux-only (subreaper, parent-death signal, /proc); macOS keeps the tree-kill runner.
+    if (process.platform !== 'linux') return this.#fallBack(`the hook process supervisor needs Linux (this is ${process.platform})${suffix}`);
     const problem = supervisorBinaryProblem(binary);
     if (problem !== undefined) return this.#fallBack(`the hook process supervisor is not available: ${problem}${suffix}`);
     const channel = supervisorChannel(binary);

@@ -22,7 +22,8 @@ export type StartResult = { readonly ok: true; readonly info: SupervisorInfo } |
 /** One run's side of the channel: its frames, and the news that the supervisor is gone. */
 export interface RunRoute {
   onFrame(frame: ReplyFrame): void;
-  onSupervisorDeath(reason: string): void;
+  /** `expected`: hookd itself asked it to go (killAllNow), so this is no failure worth a warning. */
+  onSupervisorDeath(reason: string, expected: boolean): void;
 }
 
 type Live = {
@@ -242,7 +243,7 @@ export class SupervisorChannel {
     const routes = [...this.#routes.values()];
     this.#routes.clear();
     if (this.#referenced) this.#reference(false);
-    for (const route of routes) route.onSupervisorDeath(reason);
+    for (const route of routes) route.onSupervisorDeath(reason, live.expectedExit);
   }
 
   #countDeath(reason: string): void {

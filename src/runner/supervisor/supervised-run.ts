@@ -102,6 +102,8 @@ class SupervisedRun implements RunRoute, LiveRun {
   /** The timeout, then (one at a time) the grace, the kill's settle deadline, or the pipe settle. */
   #timer: NodeJS.Timeout | undefined;
   #timeoutTimer: NodeJS.Timeout | undefined;
+  /** A SIGNAL went out: an ERROR before SPAWNED may then be about it, not a refusal of the SPAWN. */
+  #signalled = false;
   #phase: 'running' | 'settling' | 'releasing' | 'done' = 'running';
   readonly #onAbort = (): void => this.#terminate('cancel');
 
@@ -174,7 +176,7 @@ class SupervisedRun implements RunRoute, LiveRun {
         if (this.#phase === 'releasing') this.#finish();
         return;
       case Reply.Error:
-        if (this.#pid === undefined && this.#exit === undefined) {
+        if (this.#pid === undefined && this.#exit === undefined && !this.#signalled) {
           // The supervisor refused the SPAWN itself: nothing was started, nothing to release.
           this.#finishNotStarted(`cannot start "${this.#file}": the hook process supervisor refused it: ${frame.message}`);
         } else {
@@ -186,7 +188,7 @@ class SupervisedRun implements RunRoute, LiveRun {
     }
   }
 
-  onSupervisorDeath(reason: string): void {
+  onSupervisorDeath(reason: string, expected = false): void {
     if (this.#phase === 'done') return;
     this.#clearTimers();
     this.#stopWatching();
@@ -200,7 +202,9 @@ class SupervisedRun implements RunRoute, LiveRun {
     }
     // Its keeper kills the tree on the supervisor's death (parent-death signal); the group goes from here too.
     if (pid !== undefined && !this.#treeEmpty) signalPid(-pid, 'SIGKILL');
-    this.#logger.warn(`run ${pid ?? '?'}: ${reason} while the hook ran; its tree was killed`);
+    const message = `run ${pid ?? '?'}: ${reason} while the hook ran; its tree was killed`;
+    if (expected) this.#logger.debug(message);
+    else this.#logger.warn(message);
     const termination = this.#termination;
     if (termination !== undefined) termination.killMs ??= performance.now() - termination.startedAt;
     this.#exit ??= { code: null, signal: 'SIGKILL' };
@@ -229,7 +233,7 @@ class SupervisedRun implements RunRoute, LiveRun {
       this.#graceOver();
       return;
     }
-    this.#channel.send(encodeSignal(this.runId, 15));
+    this.#signal(15);
     this.#arm(effectiveGraceMs, () => this.#graceOver());
   }
 
@@ -238,7 +242,7 @@ class SupervisedRun implements RunRoute, LiveRun {
     const termination = this.#termination;
     if (termination === undefined || termination.killMs !== undefined) return;
     termination.graceExpired = true;
-    this.#channel.send(encodeSignal(this.runId, 9));
+    this.#signal(9);
     this.#arm(KILL_SETTLE_DEADLINE_MS, () => this.#killDeadline());
   }
 
@@ -259,7 +263,7 @@ class SupervisedRun implements RunRoute, LiveRun {
       if (termination !== undefined || this.#leftoverKillAt !== undefined) return; // the kill in progress ends it
       // Whether killed or exited on its own, nothing the hook started may outlive the run.
       this.#leftoverKillAt = performance.now();
-      this.#channel.send(encodeSignal(this.runId, 9));
+      this.#signal(9);
       this.#arm(KILL_SETTLE_DEADLINE_MS, () => this.#killDeadline());
       return;
     }
@@ -340,6 +344,11 @@ class SupervisedRun implements RunRoute, LiveRun {
       this.#timeoutTimer = undefined;
     }
     this.#request.signal?.removeEventListener('abort', this.#onAbort);
+  }
+
+  #signal(signal: 9 | 15): void {
+    this.#signalled = true;
+    this.#channel.send(encodeSignal(this.runId, signal));
   }
 
   #arm(ms: number, then: () => void): void {
