@@ -372,3 +372,151 @@ describe('hookd-supervisor: when hookd goes away', () => {
     expect(await waitUntil(() => alive(everything).length === 0, 1_000), `survivors: ${alive(everything).join(' ')}`).toBe(true);
   });
 });
+
+describe('hookd-supervisor: robust to what hookd sends', () => {
+  const u32 = (value: number): Buffer => {
+    const buffer = Buffer.alloc(4);
+    buffer.writeUInt32LE(value);
+    return buffer;
+  };
+
+  it('a malformed frame of each kind is answered with ERROR, and the next SPAWN still works', async () => {
+    const supervisor = startSupervisor();
+    await supervisor.ready();
+    const cases: Array<[string, Buffer, number]> = [
+      ['unknown type', encodeRaw(77, 501), 501],
+      ['SPAWN shorter than its head', encodeRaw(Request.Spawn, 502, Buffer.alloc(7)), 502],
+      ['SPAWN with argc 0', encodeRaw(Request.Spawn, 503, Buffer.concat([u32(100), u32(0), u32(0), u32(0), Buffer.from('/\0sh\0')])), 503],
+      ['SPAWN with a string missing its NUL', encodeRaw(Request.Spawn, 504, Buffer.concat([u32(100), u32(1), u32(0), u32(0), Buffer.from('/\0sh\0sh')])), 504],
+      ['SPAWN with more strings than declared', encodeRaw(Request.Spawn, 505, Buffer.concat([u32(100), u32(1), u32(0), u32(0), Buffer.from('/\0sh\0sh\0extra\0')])), 505],
+      ['SPAWN with stdinBytes beyond the frame', encodeRaw(Request.Spawn, 506, Buffer.concat([u32(100), u32(1), u32(0), u32(99), Buffer.from('/\0sh\0sh\0')])), 506],
+      ['SPAWN with absurd counts', encodeRaw(Request.Spawn, 507, Buffer.concat([u32(100), u32(0xffffffff), u32(0xffffffff), u32(0), Buffer.from('/\0')])), 507],
+      ['SIGNAL without payload', encodeRaw(Request.Signal, 508), 508],
+      ['SIGNAL 3', encodeRaw(Request.Signal, 509, Buffer.from([3])), 509],
+      ['SIGNAL of an unknown run', encodeRaw(Request.Signal, 510, Buffer.from([9])), 510],
+      ['RELEASE of an unknown run', encodeRaw(Request.Release, 511), 511],
+      ['RELEASE with a payload', encodeRaw(Request.Release, 512, Buffer.from([1, 2])), 512],
+      ['length below 5', Buffer.concat([u32(2), Buffer.from([1, 2])]), 0],
+    ];
+    for (const [what, frame, runId] of cases) {
+      const before = supervisor.frames.length;
+      supervisor.write(frame);
+      const error = await supervisor.waitFor(() => supervisor.frames.slice(before).find((reply) => reply.type === Reply.Error), 5_000, `ERROR for ${what}`);
+      expect(error.runId, what).toBe(runId);
+      const result = await supervisor.run({ argv: ['sh', '-c', 'echo still here'] });
+      expect(result.stdout, `after ${what}`).toBe('still here\n');
+    }
+    expect(supervisor.child.exitCode).toBeNull();
+  });
+
+  it('a frame declared above 64 MiB: ERROR, its bytes are skipped, and the channel carries on', async () => {
+    const supervisor = startSupervisor();
+    await supervisor.ready();
+    const declared = MAX_FRAME_BYTES + 1;
+    supervisor.write(encodeRaw(Request.Spawn, 9, Buffer.alloc(0), declared));
+    // the declared bytes follow (type and runId were already sent): garbage that would parse as frames if read
+    const junk = Buffer.alloc(1024 * 1024, 0x01);
+    for (let sent = 5; sent < declared; sent += junk.length) supervisor.write(junk.subarray(0, Math.min(junk.length, declared - sent)));
+    const error = await supervisor.waitFor(() => supervisor.frames.find((reply) => reply.type === Reply.Error), 10_000, 'ERROR');
+    expect(error.message).toMatch(/64 MiB/);
+    const result = await supervisor.run({ argv: ['sh', '-c', 'echo after the skip'] }, 30_000);
+    expect(result.stdout).toBe('after the skip\n');
+    expect(supervisor.frames.filter((reply) => reply.type === Reply.Error)).toHaveLength(1);
+  });
+
+  it('a SPAWN split across many writes, and several frames in one write, are read alike', async () => {
+    const supervisor = startSupervisor();
+    await supervisor.ready();
+    const frame = encodeSpawn({ runId: 42, maxOutputBytes: 100, cwd: '/', file: 'sh', argv: ['sh', '-c', 'echo split'], env: BASE_ENV, stdin: '' });
+    for (const byte of frame) supervisor.write(Buffer.from([byte]));
+    expect((await supervisor.finish(42)).stdout).toBe('split\n');
+    const many = [43, 44, 45].map((runId) => encodeSpawn({ runId, maxOutputBytes: 100, cwd: '/', file: 'sh', argv: ['sh', '-c', `echo ${runId}`], env: BASE_ENV, stdin: '' }));
+    supervisor.write(Buffer.concat(many));
+    for (const runId of [43, 44, 45]) expect((await supervisor.finish(runId)).stdout).toBe(`${runId}\n`);
+  });
+
+  it('a SPAWN reusing the runId of an active run is refused with ERROR; the active run is untouched', async () => {
+    const supervisor = startSupervisor();
+    const runId = supervisor.spawn({ argv: ['sh', '-c', 'read line; echo "$line"'], stdin: 'first\n' });
+    await supervisor.waitForFrame(runId, Reply.Spawned);
+    supervisor.spawn({ runId, argv: ['sh', '-c', 'echo second'] });
+    const error = await supervisor.waitForFrame(runId, Reply.Error);
+    expect(error.message).toMatch(/still active/);
+    expect((await supervisor.finish(runId)).stdout).toBe('first\n');
+  });
+
+  it('10,000 spawns in a row: no fd growth, no zombies, bounded RSS', async () => {
+    const supervisor = startSupervisor();
+    const ready = await supervisor.ready();
+    const lanes = 8;
+    const perLane = 1_250;
+    // warm up (allocations that are made once), then measure
+    for (let i = 0; i < 50; i++) await supervisor.run({ stdin: 'warm up' });
+    const fdsBefore = openFds(ready.pid);
+    const rssBefore = rssKiB(ready.pid);
+    let nextRunId = 100_000;
+    let failures = 0;
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let i = 0; i < perLane; i++) {
+          const result = await supervisor.run({ runId: nextRunId++, stdin: '{"event":"x"}', argv: ['sh', '-c', 'true'] }, 30_000);
+          if (result.exited?.code !== 0) failures++;
+          supervisor.runs.delete(result.runId);
+        }
+      }),
+    );
+    expect(failures).toBe(0);
+    // the last keepers may still be exiting (their status pipes close when they are reaped)
+    expect(await waitUntil(() => childrenOf(ready.pid).length === 0, 5_000), `children left: ${childrenOf(ready.pid).join(' ')}`).toBe(true);
+    expect(await waitUntil(() => openFds(ready.pid) === fdsBefore, 5_000), `fds ${fdsBefore} → ${openFds(ready.pid)}`).toBe(true);
+    const rssAfter = rssKiB(ready.pid);
+    console.log(`10,000 spawns: supervisor fds ${fdsBefore} → ${openFds(ready.pid)}, RSS ${rssBefore} → ${rssAfter} KiB`);
+    expect(zombieChildren(ready.pid)).toEqual([]);
+    expect(rssAfter).toBeLessThan(rssBefore + 2048);
+  }, 180_000);
+});
+
+describe('scripts/build-native.mjs', () => {
+  function copyBuildTree(): string {
+    const root = scratchDir('hookd-build-native-');
+    mkdirSync(join(root, 'scripts'));
+    mkdirSync(join(root, 'native'));
+    copyFileSync(join(REPO_ROOT, 'scripts', 'build-native.mjs'), join(root, 'scripts', 'build-native.mjs'));
+    copyFileSync(join(REPO_ROOT, 'native', 'hookd-supervisor.c'), join(root, 'native', 'hookd-supervisor.c'));
+    return root;
+  }
+  const build = (root: string, cc: string | undefined) =>
+    spawnSync(process.execPath, [join(root, 'scripts', 'build-native.mjs')], { encoding: 'utf8', env: { ...process.env, ...(cc === undefined ? {} : { CC: cc }) } });
+
+  it('CC=/nonexistent: one warning line, exit 0, no binary (hookd then uses its Node path)', () => {
+    const root = copyBuildTree();
+    const result = build(root, '/nonexistent');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^hookd: warning: the hook process supervisor was not built \(cannot run the C compiler "\/nonexistent": ENOENT\)/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(root, 'native', 'build', 'hookd-supervisor'))).toBe(false);
+  });
+
+  it("a failing compile: the warning, the compiler's output, exit 0, no binary", () => {
+    const root = copyBuildTree();
+    writeFileSync(join(root, 'native', 'hookd-supervisor.c'), 'this is not C\n');
+    const result = build(root, undefined);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/hookd: warning: the hook process supervisor was not built \("cc" failed with exit code 1\)/);
+    expect(result.stderr).toMatch(/error/);
+    expect(readdirSync(join(root, 'native', 'build'))).toEqual([]);
+  });
+
+  it('builds with cc (-Wall -Wextra clean), then skips while the binary is newer than the source', () => {
+    const root = copyBuildTree();
+    const first = build(root, undefined);
+    expect(first.status).toBe(0);
+    expect(first.stderr).toBe('');
+    const binary = join(root, 'native', 'build', 'hookd-supervisor');
+    expect(existsSync(binary)).toBe(true);
+    chmodSync(binary, 0o755);
+    const second = build(root, '/nonexistent'); // would warn if it tried to compile
+    expect(second.status).toBe(0);
+    expect(second.stderr).toBe('');
+  });
+});
