@@ -1120,6 +1120,27 @@ static int live_keepers(void) {
   return count;
 }
 
+/*
+ * Signals hookd's own parent may have left ignored (an ignored disposition survives exec; libuv resets only the
+ * first 31): back to default here, so no hook inherits them. The kernel call reaches glibc's reserved real-time
+ * signals too, which sigaction() refuses and POSIX_SPAWN_SETSIGDEF skips.
+ */
+static void reset_ignored_signals(void) {
+  struct kernel_sigaction {
+    void (*handler)(int);
+    unsigned long flags;
+    void (*restorer)(void);
+    uint64_t mask;
+  };
+  for (int sig = 1; sig <= 64; sig++) {
+    if (sig == SIGKILL || sig == SIGSTOP) continue;
+    struct kernel_sigaction old;
+    if (syscall(SYS_rt_sigaction, sig, NULL, &old, sizeof old.mask) != 0 || old.handler != SIG_IGN) continue;
+    struct kernel_sigaction fresh = {SIG_DFL, 0, NULL, 0};
+    syscall(SYS_rt_sigaction, sig, &fresh, NULL, sizeof fresh.mask);
+  }
+}
+
 static int setup(int *signal_fd) {
   pid_t parent = getppid();
   g_supervisor_pid = getpid();
@@ -1127,6 +1148,7 @@ static int setup(int *signal_fd) {
   int subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   if (getppid() != parent) return -1; /* hookd died before the parent-death signal was armed */
+  reset_ignored_signals();
   signal(SIGPIPE, SIG_IGN);
   struct rlimit files;
   if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
