@@ -1,8 +1,9 @@
 // Test helpers for real processes: liveness by /proc (a zombie is dead), polling with a deadline, and the
 // PIDs and run tags that fixtures in test/fixtures/procs/ record. Linux only; never sleeps-and-hopes.
-import { readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 
 /** True while /proc/<pid>/stat exists and its state is not Z (zombie) or X (dead). */
 export function isAlive(pid: number): boolean {
@@ -77,3 +78,49 @@ export function killProcessesWithEnv(name: string, value: string): number[] {
   }
   return found;
 }
+
+/** The PIDs on the lines "<kind> <n>" of a fixture's record file (e.g. kind "untagged"); [] if it never ran. */
+export async function readFixtureKind(file: string, kind: string): Promise<number[]> {
+  let text = '';
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const line of text.split('\n')) {
+    const [found, value] = line.trim().split(' ');
+    if (found === kind && value !== undefined && /^\d+$/.test(value)) pids.push(Number(value));
+  }
+  return pids;
+}
+
+/** SIGKILLs each PID that is still there (a test's own cleanup of what it knows hookd cannot reach). */
+export function killPids(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** The native supervisor `npm run build` makes (docs/supervisor.md); absent where no C compiler was available. */
+export const SUPERVISOR_BINARY = fileURLToPath(new URL('../../native/build/hookd-supervisor', import.meta.url));
+
+function supervisorBuilt(): boolean {
+  try {
+    if (!statSync(SUPERVISOR_BINARY).isFile()) return false;
+    accessSync(SUPERVISOR_BINARY, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The spawn paths a test runs on: both; locally without the binary only the pure-Node one. Under CI the supervisor
+ * cases always run, so a build that did not make the binary fails them instead of skipping them.
+ */
+export const SPAWN_PATHS_UNDER_TEST: readonly ('supervisor' | 'node')[] = supervisorBuilt() || process.env['CI'] ? ['supervisor', 'node'] : ['node'];
