@@ -1,228 +1,79 @@
-// Runs one hook process to completion: spawn detached with a run tag, feed stdin, capture capped output, enforce
-// timeout and cancel, and kill whatever the hook leaves behind. The ONLY module in hookd that spawns processes.
-import { performance } from 'node:perf_hooks';
-import type { Writable } from 'node:stream';
-import { execa, type ResultPromise } from 'execa';
+// The runner the engine uses: picks the spawn path (the native supervisor, docs/supervisor.md, or the pure-Node
+// fallback) and hands each hook run to it; answers spawnPath(), and the exit controls for both paths. The ONLY
+// module tree in hookd that spawns processes is src/runner/; this file composes it and spawns nothing itself.
 import { silentLogger, type Logger } from '../logger.js';
-import { captureStream, emptyOutput, type StreamCapture } from './capture.js';
-import { killRunTree, liveTreeMembers, type KillReport, type RunTree } from './kill-tree.js';
-import { LiveTrees, type LiveTree } from './live-trees.js';
-import { readProcStat } from './proc-scan.js';
-import { createRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
-import { describeSpawnError } from './spawn-error.js';
 import { findExecutable } from './find-executable.js';
 import { postHttp } from './http-runner.js';
-import type { CommandLine, ProcessOutcome, ProcessRunner, RunnerExitControl, SpawnRequest } from './types.js';
-import { requestedSpawnPath, type SpawnPathReport, type SpawnPathRequest } from './spawn-path.js';
+import { LiveTrees } from './live-trees.js';
+import { runNodeProcess } from './node-run.js';
+import { SpawnPathChoice } from './spawn-path-choice.js';
+import { requestedSpawnPath, type SpawnPathRequest } from './spawn-path.js';
+import type { SupervisorChannel } from './supervisor/channel.js';
+import { LiveRuns } from './supervisor/live-runs.js';
+import { SUPERVISOR_BINARY } from './supervisor/locate.js';
+import { runSupervised } from './supervisor/supervised-run.js';
+import type { ProcessOutcome, ProcessRunner, RunnerExitControl, SpawnRequest } from './types.js';
 
-/** After the tree is dead, how long buffered pipe data may take to arrive before the pipes are destroyed. */
-export const PIPE_SETTLE_MS = 50;
-/** setTimeout overflows above this and fires at once; longer timeouts mean "no timeout". */
-const MAX_TIMER_MS = 2_147_483_647;
-
-type Termination = { readonly reason: 'timeout' | 'cancel'; readonly kill: Promise<KillReport> };
+export { PIPE_SETTLE_MS } from './run-outcome.js';
 
 export type ProcessRunnerOptions = {
   readonly logger?: Logger;
   /** Which spawn path to use; default: HOOKD_SPAWN_PATH, else auto (the supervisor when available). */
   readonly spawnPath?: SpawnPathRequest;
+  /** The supervisor binary (tests); default: native/build/hookd-supervisor of this package. */
+  readonly supervisorBinary?: string;
 };
 
-export function createProcessRunner(options: ProcessRunnerOptions = {}): ProcessRunner & RunnerExitControl {
+export function createProcessRunner(options: ProcessRunnerOptions = {}): ProcessRunner & RunnerExitControl & Required<Pick<ProcessRunner, 'spawnPath'>> {
   const logger = options.logger ?? silentLogger;
   const live = new LiveTrees();
-  const requested = options.spawnPath ?? requestedSpawnPath().requested;
-  // CONTRACT STUB (part runner implements): the supervisor path; until then every run takes the pure-Node path.
-  const report: SpawnPathReport = { active: 'node', requested, detail: 'the hook process supervisor is not built into this hookd yet' };
+  const runs = new LiveRuns();
+  const fromEnv = options.spawnPath === undefined ? requestedSpawnPath() : undefined;
+  const choice = new SpawnPathChoice({
+    requested: options.spawnPath ?? fromEnv?.requested ?? 'auto',
+    ...(fromEnv?.invalid !== undefined ? { invalid: fromEnv.invalid } : {}),
+    source: options.spawnPath !== undefined ? 'option' : 'environment',
+    binary: options.supervisorBinary ?? SUPERVISOR_BINARY,
+    logger,
+  });
+  /** The supervisor this runner sent runs to, if any (killAllNow needs it even after a fallback). */
+  let channel: SupervisorChannel | undefined;
+
+  const runOnSupervisor = (request: SpawnRequest, on: SupervisorChannel): Promise<ProcessOutcome> => {
+    channel = on;
+    return runSupervised(request, on, runs, logger);
+  };
+  const runAfterDecision = async (request: SpawnRequest): Promise<ProcessOutcome> => {
+    const decision = await choice.decide();
+    if (decision.path === 'supervisor') {
+      // After a death the first run restarts it; a failed restart sends this one run down the Node path.
+      const started = await decision.channel.start();
+      if (started.ok) return runOnSupervisor(request, decision.channel);
+    }
+    return runNodeProcess(request, logger, live);
+  };
+
   return {
-    run: (request) => runProcess(request, logger, live),
-    spawnPath: () => Promise.resolve(report),
+    run(request) {
+      const decision = choice.current();
+      if (decision?.path === 'node') return runNodeProcess(request, logger, live);
+      if (decision?.path === 'supervisor' && decision.channel.readyInfo() !== undefined) return runOnSupervisor(request, decision.channel);
+      return runAfterDecision(request);
+    },
+    spawnPath: () => choice.report(),
     findExecutable,
     postHttp,
-    capKillGrace: (maxGraceMs) => live.capKillGrace(maxGraceMs),
-    killAllNow: () => live.killAllNow(),
+    capKillGrace(maxGraceMs) {
+      live.capKillGrace(maxGraceMs);
+      runs.capKillGrace(maxGraceMs);
+    },
+    killAllNow() {
+      const trees = live.killAllNow();
+      if (channel === undefined) {
+        runs.capKillGrace(0);
+        return trees;
+      }
+      return trees + runs.killAllNow(channel);
+    },
   };
 }
-
-async function runProcess(request: SpawnRequest, logger: Logger, live: LiveTrees): Promise<ProcessOutcome> {
-  const startedAt = performance.now();
-  // A cancel that arrived before we got here must not start anything (its listeners would never fire).
-  if (request.signal?.aborted) return notStarted(startedAt, { cancelled: true });
-
-  const tag = createRunTag();
-  const { file, args } = commandArgv(request.command);
-  let subprocess: ResultPromise;
-  try {
-    subprocess = execa(file, args, {
-      cwd: request.cwd,
-      env: { ...request.env, [RUN_TAG_VARIABLE]: tag },
-      extendEnv: false,
-      detached: true, // own process group: pgid = pid
-      buffer: false,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      reject: false,
-      cleanup: false,
-      windowsHide: true,
-    });
-  } catch (error) {
-    return notStarted(startedAt, { spawnError: describeSpawnError(file, request.cwd, error) });
-  }
-  // The execa promise settles only once every pipe closes, which an escapee can prevent: never await it for
-  // completion, but always handle it so that it cannot become an unhandled rejection.
-  subprocess.then(noop, noop);
-
-  const pid = subprocess.pid;
-  if (pid === undefined) {
-    const error = await spawnFailure(subprocess);
-    return notStarted(startedAt, { spawnError: describeSpawnError(file, request.cwd, error) });
-  }
-  subprocess.on('error', (error: Error) => logger.debug(`run ${pid}: ${error.message}`));
-
-  const stdout = captureStream(subprocess.stdout, request.maxOutputBytes);
-  const stderr = captureStream(subprocess.stderr, request.maxOutputBytes);
-  writeStdin(subprocess.stdin, request.stdin);
-
-  let childExited = false;
-  // Read while the child certainly exists (it cannot have been reaped before its 'exit' event ran).
-  const startTime = readProcStat(pid)?.startTime;
-  const tree: RunTree = { pid, tag, childExited: () => childExited, ...(startTime !== undefined ? { startTime } : {}) };
-  const liveTree = live.add(tree);
-  const killOptions = { graceMs: request.killGraceMs, logger, graceCapMs: () => live.graceCapMs() };
-  let termination: Termination | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const terminate = (reason: Termination['reason']): void => {
-    if (termination !== undefined || childExited) return; // the first reason wins; an exited run is not killed
-    logger.debug(`run ${pid}: ${reason === 'timeout' ? `timed out after ${request.timeoutMs} ms` : 'cancelled'}, killing its tree`);
-    // While the parent links still hold: what the tree has now is what can outlive the kill.
-    live.observe([liveTree]);
-    termination = { reason, kill: killRunTree(tree, killOptions) };
-  };
-  const onAbort = (): void => terminate('cancel');
-
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    subprocess.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
-      childExited = true;
-      if (timer !== undefined) clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onAbort);
-      resolve({ code, signal });
-    });
-  });
-  if (request.timeoutMs > 0 && request.timeoutMs <= MAX_TIMER_MS) {
-    timer = setTimeout(() => terminate('timeout'), request.timeoutMs);
-  }
-  request.signal?.addEventListener('abort', onAbort, { once: true });
-
-  // The run ends at the direct child's exit, never at 'close' (an escapee may hold the pipes forever).
-  const exit = await exited;
-
-  // Whether killed or exited on its own, nothing the hook started may outlive the run.
-  let kill: KillReport | undefined;
-  if (termination !== undefined) {
-    kill = await termination.kill;
-  } else if (liveTreeMembers(tree).length > 0) {
-    live.observe([liveTree]);
-    const leftover = await killRunTree(tree, killOptions);
-    logger.debug(`run ${pid}: killed processes left behind after exit in ${leftover.killMs.toFixed(1)} ms`);
-  }
-  const escapedPids = escapees(liveTree, logger);
-  live.delete(liveTree);
-
-  await settlePipes([stdout, stderr]);
-  stdout.stop();
-  stderr.stop();
-  subprocess.stdin?.destroy();
-
-  return {
-    started: true,
-    pid,
-    exitCode: exit.code,
-    signal: exit.signal,
-    timedOut: termination?.reason === 'timeout',
-    cancelled: termination?.reason === 'cancel',
-    durationMs: performance.now() - startedAt,
-    stdout: stdout.result(),
-    stderr: stderr.result(),
-    ...(kill !== undefined ? { kill: { graceExpired: kill.graceExpired, killMs: kill.killMs } } : {}),
-    ...(escapedPids.length > 0 ? { escapedPids } : {}),
-  };
-}
-
-/** Descendants seen during the run that outlived it beyond the kill's reach: named in a warning (a known hole). */
-function escapees(liveTree: LiveTree, logger: Logger): number[] {
-  const survivors = liveTree.seen.untrackedSurvivors();
-  if (survivors.length > 0) {
-    logger.warn(
-      `run ${liveTree.tree.pid}: process(es) ${survivors.join(', ')} outlived the run: they left its process group and carry no ` +
-        `${RUN_TAG_VARIABLE} (setsid and a cleared environment), so hookd cannot kill them`,
-    );
-  }
-  return survivors;
-}
-
-/**
- * bash started with a socket on stdin and no SHLVL believes it runs under sshd and reads ~/.bashrc even for
- * `-c` (Node's stdio pipes are socket pairs): `--norc` keeps a hook's shell free of the user's rc file.
- */
-function shellArgs(shell: string, script: string): string[] {
-  // PowerShell as Claude Code runs a hook's `shell: "powershell"`: no profile, no prompts.
-  if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(shell)) return ['-NoProfile', '-NonInteractive', '-Command', script];
-  return /(^|\/)bash$/.test(shell) ? ['--norc', '-c', script] : ['-c', script];
-}
-
-function commandArgv(command: CommandLine): { file: string; args: readonly string[] } {
-  if (command.kind === 'exec') return { file: command.file, args: command.args };
-  const shell = command.shell ?? 'sh';
-  if (command.login === true) return { file: shell, args: ['-lc', command.script] };
-  return { file: shell, args: shellArgs(shell, command.script) };
-}
-
-/** Node reports a failed spawn with an 'error' event; execa's settled result carries the same error as `cause`. */
-function spawnFailure(subprocess: ResultPromise): Promise<unknown> {
-  return new Promise((resolve) => {
-    subprocess.once('error', resolve);
-    subprocess.then(
-      (result) => resolve(result.cause ?? result),
-      (error: unknown) => resolve(error),
-    );
-  });
-}
-
-/** Writes the payload and closes stdin; a hook that never reads (EPIPE) is not an error. */
-function writeStdin(stdin: Writable | null, payload: string): void {
-  if (stdin == null) return;
-  stdin.on('error', noop);
-  try {
-    stdin.end(payload);
-  } catch {
-    // the pipe is already gone: the hook exited without reading
-  }
-}
-
-/** Gives already-buffered output a bounded chance to arrive: every pipe ended, or the bound, whichever is first. */
-async function settlePipes(captures: readonly StreamCapture[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => {
-    // setImmediate after the timer: let one more poll phase read what is already in the pipe.
-    timer = setTimeout(() => setImmediate(resolve), PIPE_SETTLE_MS);
-  });
-  await Promise.race([Promise.all(captures.map((capture) => capture.settled)), bound]);
-  clearTimeout(timer);
-}
-
-function notStarted(startedAt: number, reason: { cancelled: true } | { spawnError: string }): ProcessOutcome {
-  return {
-    started: false,
-    ...('spawnError' in reason ? { spawnError: reason.spawnError } : {}),
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    cancelled: 'cancelled' in reason,
-    durationMs: performance.now() - startedAt,
-    stdout: emptyOutput(),
-    stderr: emptyOutput(),
-  };
-}
-
-function noop(): void {}
