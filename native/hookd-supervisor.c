@@ -1,0 +1,1292 @@
+/*
+ * hookd-supervisor: the native hook process supervisor (docs/supervisor.md is the specification).
+ *
+ * It owns every hook process of one hookd: it reads SPAWN / SIGNAL / RELEASE frames on stdin, forks one keeper per
+ * run (a child subreaper that posix_spawns the hook and so adopts every descendant of it, however it detaches),
+ * relays the hook's capped output and the keeper's reports as frames on stdout, and kills every tree when hookd goes
+ * away (stdin EOF, SIGTERM, or its parent-death signal). Its stderr is its log.
+ *
+ * It must not: exit on a request (a bad frame is answered with ERROR), buffer more than the caps of a hook's output,
+ * block on any pipe, or leak its signal mask, ignored signals or file descriptors into a hook.
+ *
+ * The frame layout mirrors src/runner/supervisor/frames.ts. Single-threaded: one poll() loop, signals through a
+ * signalfd. Build: cc -O2 -std=gnu11 -Wall -Wextra -o native/build/hookd-supervisor native/hookd-supervisor.c
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROTOCOL_VERSION 1u
+#define MAX_FRAME_BYTES (64u * 1024u * 1024u)
+#define HEADER_BYTES 9u
+#define DATA_CHUNK_BYTES (64u * 1024u)
+/* Above this much unsent output, stop reading requests and hook output until hookd catches up. */
+#define OUT_BACKPRESSURE_BYTES (8u * 1024u * 1024u)
+#define KILL_REPEAT_MS 5
+#define SHUTDOWN_DEADLINE_MS 2000
+#define DEFAULT_PATH "/bin:/usr/bin"
+
+enum { REQ_SPAWN = 1, REQ_SIGNAL = 2, REQ_RELEASE = 3 };
+enum {
+  REP_READY = 101,
+  REP_SPAWNED = 102,
+  REP_SPAWN_FAILED = 103,
+  REP_DATA = 104,
+  REP_EOF = 105,
+  REP_EXITED = 106,
+  REP_EMPTY = 107,
+  REP_RELEASED = 108,
+  REP_ERROR = 109,
+};
+
+/* Keeper → supervisor status records (one write each, far below PIPE_BUF: atomic). */
+enum { ST_SPAWNED = 1, ST_SPAWN_FAILED = 2, ST_EXITED = 3, ST_EMPTY = 4 };
+struct status_record {
+  int32_t kind;
+  int32_t a; /* pid | errno | exit code */
+  int32_t b; /* signal */
+  int32_t c; /* tree empty */
+};
+
+extern char **environ;
+
+static pid_t g_supervisor_pid;
+static int g_max_fd = 2;
+static int g_children_file = 0; /* /proc/<pid>/task/<tid>/children exists */
+
+static void note_fd(int fd) {
+  if (fd > g_max_fd) g_max_fd = fd;
+}
+
+static void logf_(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void logf_(const char *format, ...) {
+  char line[512];
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(line, sizeof line - 1, format, args);
+  va_end(args);
+  if (n < 0) return;
+  if ((size_t)n > sizeof line - 2) n = (int)sizeof line - 2;
+  line[n++] = '\n';
+  ssize_t ignored = write(2, line, (size_t)n);
+  (void)ignored;
+}
+
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static const char *errno_name(int error) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+  const char *name = strerrorname_np(error);
+  if (name != NULL) return name;
+#endif
+  switch (error) {
+    case ENOENT: return "ENOENT";
+    case EACCES: return "EACCES";
+    case ENOEXEC: return "ENOEXEC";
+    case ENOTDIR: return "ENOTDIR";
+    case EISDIR: return "EISDIR";
+    case E2BIG: return "E2BIG";
+    case EMFILE: return "EMFILE";
+    case ENFILE: return "ENFILE";
+    case EAGAIN: return "EAGAIN";
+    case ENOMEM: return "ENOMEM";
+    case EPERM: return "EPERM";
+    case ELOOP: return "ELOOP";
+    case ENAMETOOLONG: return "ENAMETOOLONG";
+    case EIO: return "EIO";
+    default: return "EUNKNOWN";
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Growable byte buffers                                                                                          */
+
+struct bytes {
+  uint8_t *data;
+  size_t start; /* consumed prefix */
+  size_t length; /* end of valid data */
+  size_t capacity;
+};
+
+static void bytes_reserve(struct bytes *b, size_t more) {
+  if (b->start > 0 && (b->start == b->length || b->length + more > b->capacity)) {
+    memmove(b->data, b->data + b->start, b->length - b->start);
+    b->length -= b->start;
+    b->start = 0;
+  }
+  if (b->length + more <= b->capacity) return;
+  size_t capacity = b->capacity ? b->capacity : 65536;
+  while (capacity < b->length + more) capacity *= 2;
+  uint8_t *data = realloc(b->data, capacity);
+  if (data == NULL) {
+    logf_("hookd-supervisor: out of memory (%zu bytes)", capacity);
+    _exit(70);
+  }
+  b->data = data;
+  b->capacity = capacity;
+}
+
+/* Gives back memory after a large frame or a burst, so that RSS follows the load down. */
+static void bytes_trim(struct bytes *b) {
+  if (b->start == b->length) b->start = b->length = 0;
+  if (b->length == 0 && b->capacity > 1024 * 1024) {
+    free(b->data);
+    b->data = NULL;
+    b->capacity = 0;
+  }
+}
+
+static void put_u32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+static void put_u64(uint8_t *p, uint64_t v) {
+  put_u32(p, (uint32_t)v);
+  put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint32_t get_u32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Reply frames (buffered; written when stdout accepts them)                                                      */
+
+static struct bytes g_out;
+
+static uint8_t *reply_begin(uint8_t type, uint32_t run_id, size_t payload) {
+  bytes_reserve(&g_out, HEADER_BYTES + payload);
+  uint8_t *p = g_out.data + g_out.length;
+  put_u32(p, (uint32_t)(5 + payload));
+  p[4] = type;
+  put_u32(p + 5, run_id);
+  g_out.length += HEADER_BYTES + payload;
+  return p + HEADER_BYTES;
+}
+
+static void reply_error(uint32_t run_id, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void reply_error(uint32_t run_id, const char *format, ...) {
+  char message[400];
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  if (n < 0) n = 0;
+  if ((size_t)n >= sizeof message) n = (int)sizeof message - 1;
+  memcpy(reply_begin(REP_ERROR, run_id, (size_t)n), message, (size_t)n);
+}
+
+static void reply_spawn_failed(uint32_t run_id, int error) {
+  const char *name = errno_name(error);
+  size_t n = strlen(name);
+  uint8_t *p = reply_begin(REP_SPAWN_FAILED, run_id, 4 + n);
+  put_u32(p, (uint32_t)error);
+  memcpy(p + 4, name, n);
+}
+
+static void reply_exited(uint32_t run_id, int32_t code, int32_t signal, int tree_empty) {
+  uint8_t *p = reply_begin(REP_EXITED, run_id, 9);
+  put_u32(p, (uint32_t)code);
+  put_u32(p + 4, (uint32_t)signal);
+  p[8] = tree_empty ? 1 : 0;
+}
+
+static int g_stdout_broken = 0;
+
+/* Writes what stdout takes now; the rest waits for POLLOUT. */
+static void flush_replies(void) {
+  while (g_out.start < g_out.length && !g_stdout_broken) {
+    ssize_t n = write(1, g_out.data + g_out.start, g_out.length - g_out.start);
+    if (n > 0) {
+      g_out.start += (size_t)n;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    g_stdout_broken = 1; /* hookd is gone: keep supervising until the trees are dead, drop the replies */
+  }
+  if (g_stdout_broken) g_out.start = g_out.length;
+  bytes_trim(&g_out);
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Process tree walks (/proc/<pid>/task/<tid>/children, or a /proc scan where that file is missing)               */
+
+struct pids {
+  pid_t *items;
+  size_t count;
+  size_t capacity;
+};
+
+static void pids_push(struct pids *list, pid_t pid) {
+  if (list->count == list->capacity) {
+    size_t capacity = list->capacity ? list->capacity * 2 : 64;
+    pid_t *items = realloc(list->items, capacity * sizeof *items);
+    if (items == NULL) return; /* a walk under memory pressure misses some: the next round catches them */
+    list->items = items;
+    list->capacity = capacity;
+  }
+  list->items[list->count++] = pid;
+}
+
+static int pids_has(const struct pids *list, pid_t pid) {
+  for (size_t i = 0; i < list->count; i++)
+    if (list->items[i] == pid) return 1;
+  return 0;
+}
+
+static void read_children_file(const char *path, struct pids *out) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  char buffer[8192];
+  size_t used = 0;
+  for (;;) {
+    ssize_t n = read(fd, buffer + used, sizeof buffer - 1 - used);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    used += (size_t)n;
+    buffer[used] = 0;
+    /* Parse every complete number; keep a partial one for the next read. */
+    char *p = buffer;
+    char *end = buffer + used;
+    char *last_space = NULL;
+    for (char *q = end; q > buffer; q--)
+      if (q[-1] == ' ' || q[-1] == '\n') {
+        last_space = q;
+        break;
+      }
+    char *stop = last_space ? last_space : buffer;
+    while (p < stop) {
+      char *next;
+      long pid = strtol(p, &next, 10);
+      if (next == p) {
+        p++;
+        continue;
+      }
+      if (pid > 0) pids_push(out, (pid_t)pid);
+      p = next;
+    }
+    used = (size_t)(end - stop);
+    memmove(buffer, stop, used);
+    if (used >= sizeof buffer - 1) used = 0;
+  }
+  if (used > 0) {
+    buffer[used] = 0;
+    long pid = strtol(buffer, NULL, 10);
+    if (pid > 0) pids_push(out, (pid_t)pid);
+  }
+  close(fd);
+}
+
+/* Direct children of pid, through every thread's children file. */
+static void children_of(pid_t pid, struct pids *out) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+  DIR *dir = opendir(path);
+  if (dir == NULL) return;
+  struct dirent *entry;
+  while ((entry = readdir(dir)) != NULL) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    char file[96];
+    snprintf(file, sizeof file, "/proc/%d/task/%ld/children", (int)pid, strtol(entry->d_name, NULL, 10));
+    read_children_file(file, out);
+  }
+  closedir(dir);
+}
+
+/* Every process's parent, from /proc/<pid>/stat (the fallback where children files are missing). */
+static void scan_parents(struct pids *pids, struct pids *parents) {
+  DIR *dir = opendir("/proc");
+  if (dir == NULL) return;
+  struct dirent *entry;
+  while ((entry = readdir(dir)) != NULL) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/stat", strtol(entry->d_name, NULL, 10));
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    char stat[512];
+    ssize_t n = read(fd, stat, sizeof stat - 1);
+    close(fd);
+    if (n <= 0) continue;
+    stat[n] = 0;
+    char *paren = strrchr(stat, ')');
+    if (paren == NULL) continue;
+    char state;
+    int ppid;
+    if (sscanf(paren + 1, " %c %d", &state, &ppid) != 2) continue;
+    pids_push(pids, (pid_t)atoi(entry->d_name));
+    pids_push(parents, (pid_t)ppid);
+  }
+  closedir(dir);
+}
+
+/*
+ * Every descendant of root (root excluded), parents before their children. Children of root listed in `skip`
+ * (and their subtrees) are left out: the supervisor's walk must not enter a live keeper's tree.
+ */
+static void collect_descendants(pid_t root, const struct pids *skip, struct pids *out) {
+  out->count = 0;
+  if (g_children_file) {
+    children_of(root, out);
+    if (skip != NULL) {
+      size_t kept = 0;
+      for (size_t i = 0; i < out->count; i++)
+        if (!pids_has(skip, out->items[i])) out->items[kept++] = out->items[i];
+      out->count = kept;
+    }
+    for (size_t i = 0; i < out->count && out->count < 1000000; i++) children_of(out->items[i], out);
+    return;
+  }
+  struct pids pids = {0}, parents = {0};
+  scan_parents(&pids, &parents);
+  for (size_t i = 0; i < pids.count; i++)
+    if (parents.items[i] == root && !(skip != NULL && pids_has(skip, pids.items[i]))) pids_push(out, pids.items[i]);
+  for (size_t next = 0; next < out->count; next++)
+    for (size_t i = 0; i < pids.count; i++)
+      if (parents.items[i] == out->items[next] && !pids_has(out, pids.items[i])) pids_push(out, pids.items[i]);
+  free(pids.items);
+  free(parents.items);
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* The keeper: one per run, a forked copy of the supervisor that spawns the hook and adopts its descendants       */
+
+struct spawn_request {
+  uint32_t run_id;
+  uint32_t max_output_bytes;
+  const char *cwd;
+  const char *file;
+  char **argv; /* argc entries + NULL */
+  char **envp; /* envc entries + NULL */
+  const uint8_t *stdin_bytes;
+  uint32_t stdin_length;
+};
+
+static void keeper_report(int fd, int32_t kind, int32_t a, int32_t b, int32_t c) {
+  struct status_record record = {kind, a, b, c};
+  for (;;) {
+    ssize_t n = write(fd, &record, sizeof record);
+    if (n < 0 && errno == EINTR) continue;
+    return; /* EPIPE: the supervisor is gone; the keeper still kills its tree */
+  }
+}
+
+/* Closes every descriptor except 2 and the four the keeper needs (the hook's three pipe ends, the status pipe). */
+static void keeper_close_others(const int *keep, int count) {
+  int sorted[5] = {2};
+  int n = 1;
+  for (int i = 0; i < count; i++) sorted[n++] = keep[i];
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+      int t = sorted[j];
+      sorted[j] = sorted[j - 1];
+      sorted[j - 1] = t;
+    }
+  int from = 0;
+  for (int i = 0; i <= n; i++) {
+    int to = i < n ? sorted[i] - 1 : INT_MAX; /* close [from, to] */
+    if (to >= from) {
+#ifdef SYS_close_range
+      if (syscall(SYS_close_range, (unsigned)from, i < n ? (unsigned)to : ~0u, 0u) != 0)
+#endif
+      {
+        int last = i < n ? to : g_max_fd;
+        for (int fd = from; fd <= last; fd++) close(fd);
+      }
+    }
+    if (i < n) from = sorted[i] + 1;
+  }
+}
+
+static int is_path_lookup_miss(int error) {
+  return error == ENOENT || error == ENOTDIR || error == ESTALE || error == ENODEV || error == ETIMEDOUT || error == ELOOP ||
+         error == ENAMETOOLONG;
+}
+
+/* posix_spawn of one candidate path, with execvp's ENOEXEC retry as `/bin/sh path args…`. */
+static int spawn_candidate(pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions, const posix_spawnattr_t *attr,
+                           char **argv, char **envp) {
+  int error = posix_spawn(pid, path, actions, attr, argv, envp);
+  if (error != ENOEXEC) return error;
+  size_t argc = 0;
+  while (argv[argc] != NULL) argc++;
+  char **shell_argv = calloc(argc + 2, sizeof *shell_argv);
+  if (shell_argv == NULL) return ENOMEM;
+  shell_argv[0] = "/bin/sh";
+  shell_argv[1] = (char *)path;
+  for (size_t i = 1; i < argc; i++) shell_argv[i + 1] = argv[i];
+  error = posix_spawn(pid, "/bin/sh", actions, attr, shell_argv, envp);
+  free(shell_argv);
+  return error;
+}
+
+/* execvp-like: a name without '/' is looked up in the hook's own PATH (relative entries against its cwd). */
+static int spawn_hook(pid_t *pid, const struct spawn_request *request, const posix_spawn_file_actions_t *actions,
+                      const posix_spawnattr_t *attr) {
+  const char *file = request->file;
+  if (file[0] == 0) return ENOENT;
+  if (strchr(file, '/') != NULL) return spawn_candidate(pid, file, actions, attr, request->argv, request->envp);
+  const char *search = NULL;
+  for (char **entry = request->envp; *entry != NULL; entry++)
+    if (strncmp(*entry, "PATH=", 5) == 0) {
+      search = *entry + 5;
+      break;
+    }
+  if (search == NULL) search = DEFAULT_PATH;
+  size_t file_length = strlen(file);
+  int saw_eacces = 0;
+  int last_error = ENOENT;
+  const char *p = search;
+  for (;;) {
+    const char *colon = strchr(p, ':');
+    size_t dir_length = colon ? (size_t)(colon - p) : strlen(p);
+    char candidate[PATH_MAX];
+    if (dir_length + 1 + file_length + 1 <= sizeof candidate) {
+      size_t at = 0;
+      if (dir_length == 0) {
+        candidate[at++] = '.';
+      } else {
+        memcpy(candidate, p, dir_length);
+        at = dir_length;
+      }
+      candidate[at++] = '/';
+      memcpy(candidate + at, file, file_length + 1);
+      int error;
+      if (access(candidate, F_OK) != 0) {
+        error = errno;
+      } else {
+        error = spawn_candidate(pid, candidate, actions, attr, request->argv, request->envp);
+        if (error == 0) return 0;
+      }
+      if (error == EACCES) {
+        saw_eacces = 1;
+      } else if (!is_path_lookup_miss(error)) {
+        return error;
+      }
+      last_error = error;
+    }
+    if (colon == NULL) break;
+    p = colon + 1;
+  }
+  return saw_eacces ? EACCES : (is_path_lookup_miss(last_error) ? ENOENT : last_error);
+}
+
+struct keeper_tree {
+  pid_t hook;
+  int hook_reaped;
+  struct pids walk;
+};
+
+/* SIGTERM: the hook's group once (while the hook holds its pgid), and every descendant outside that group. */
+static void keeper_term_tree(struct keeper_tree *tree) {
+  if (!tree->hook_reaped) kill(-tree->hook, SIGTERM);
+  collect_descendants(getpid(), NULL, &tree->walk);
+  for (size_t i = 0; i < tree->walk.count; i++) {
+    pid_t pid = tree->walk.items[i];
+    if (tree->hook_reaped || getpgid(pid) != tree->hook) kill(pid, SIGTERM);
+  }
+}
+
+static void keeper_kill_tree(struct keeper_tree *tree) {
+  if (!tree->hook_reaped) kill(-tree->hook, SIGKILL);
+  collect_descendants(getpid(), NULL, &tree->walk);
+  for (size_t i = 0; i < tree->walk.count; i++) kill(tree->walk.items[i], SIGKILL);
+}
+
+static void keeper_main(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, int status_fd) {
+  int keep[4] = {hook_in, hook_out, hook_err, status_fd};
+  keeper_close_others(keep, 4);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != g_supervisor_pid) _exit(0); /* the supervisor died before the keeper could watch it */
+
+  if (request->cwd[0] != 0 && chdir(request->cwd) != 0) {
+    keeper_report(status_fd, ST_SPAWN_FAILED, errno, 0, 0);
+    _exit(0);
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, hook_in, 0);
+  posix_spawn_file_actions_adddup2(&actions, hook_out, 1);
+  posix_spawn_file_actions_adddup2(&actions, hook_err, 2);
+  posix_spawnattr_init(&attr);
+  sigset_t empty, all;
+  sigemptyset(&empty);
+  sigfillset(&all);
+  posix_spawnattr_setsigmask(&attr, &empty);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+  struct keeper_tree tree = {0};
+  int error = spawn_hook(&tree.hook, request, &actions, &attr);
+  close(hook_in);
+  close(hook_out);
+  close(hook_err);
+  if (error != 0) {
+    keeper_report(status_fd, ST_SPAWN_FAILED, error, 0, 0);
+    _exit(0);
+  }
+  keeper_report(status_fd, ST_SPAWNED, tree.hook, 0, 0);
+
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGCHLD);
+  sigaddset(&wanted, SIGUSR1);
+  sigaddset(&wanted, SIGUSR2);
+  sigaddset(&wanted, SIGTERM);
+  int killing = 0;
+  int exited_sent = 0;
+  int hook_code = -1, hook_signal = 0;
+  for (;;) {
+    int status = 0;
+    pid_t reaped;
+    int no_children = 0;
+    while ((reaped = waitpid(-1, &status, WNOHANG)) != 0) {
+      if (reaped < 0) {
+        if (errno == EINTR) continue;
+        no_children = errno == ECHILD;
+        break;
+      }
+      if (reaped == tree.hook) { /* reported below, once it is known whether anything else is left */
+        tree.hook_reaped = 1;
+        hook_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        hook_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+      }
+    }
+    if (tree.hook_reaped && !exited_sent) {
+      keeper_report(status_fd, ST_EXITED, hook_code, hook_signal, no_children);
+      exited_sent = 1;
+      if (no_children) _exit(0);
+    }
+    if (exited_sent && no_children) {
+      keeper_report(status_fd, ST_EMPTY, 0, 0, 0);
+      _exit(0);
+    }
+    if (killing) keeper_kill_tree(&tree);
+    siginfo_t info;
+    int signal;
+    if (killing) {
+      struct timespec repeat = {0, KILL_REPEAT_MS * 1000000L};
+      signal = sigtimedwait(&wanted, &info, &repeat);
+    } else {
+      signal = sigwaitinfo(&wanted, &info);
+    }
+    if (signal == SIGUSR1 && !killing) keeper_term_tree(&tree);
+    if (signal == SIGUSR2 || signal == SIGTERM) {
+      if (!killing) keeper_kill_tree(&tree);
+      killing = 1;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Runs, as the supervisor sees them                                                                              */
+
+enum { FD_STATUS, FD_STDOUT, FD_STDERR, FD_STDIN, FD_KINDS };
+
+struct run {
+  struct run *next;
+  uint32_t id;
+  pid_t keeper;
+  int fds[FD_KINDS]; /* -1 once closed */
+  uint8_t *stdin_rest;
+  size_t stdin_length, stdin_offset;
+  uint32_t cap;
+  uint64_t totals[2];
+  uint64_t kept[2];
+  struct status_record partial; /* status bytes read so far */
+  size_t partial_bytes;
+  unsigned spawn_reported : 1; /* SPAWNED or SPAWN_FAILED sent */
+  unsigned exited_reported : 1;
+  unsigned tree_done : 1;      /* EMPTY sent, or EXITED said tree empty, or the spawn failed */
+  unsigned orphans_pending : 1; /* the keeper died with its tree: EMPTY follows the orphan sweep */
+  unsigned release_requested : 1;
+  unsigned forgotten : 1; /* RELEASED or SPAWN_FAILED sent: its runId is free */
+  unsigned keeper_reaped : 1;
+  unsigned kill_sent : 1;
+};
+
+static struct run *g_runs;
+static size_t g_run_count;
+static int g_orphan_sweep;
+static int g_shutting_down;
+static int64_t g_shutdown_deadline;
+
+static struct run *find_run(uint32_t id) {
+  for (struct run *run = g_runs; run != NULL; run = run->next)
+    if (run->id == id && !run->forgotten) return run;
+  return NULL;
+}
+
+static void close_run_fd(struct run *run, int kind) {
+  if (run->fds[kind] >= 0) close(run->fds[kind]);
+  run->fds[kind] = -1;
+}
+
+static void signal_keeper(struct run *run, int signal) {
+  if (run->keeper_reaped || run->tree_done) return;
+  if (signal == SIGUSR2) {
+    if (run->kill_sent) return;
+    run->kill_sent = 1;
+  }
+  kill(run->keeper, signal);
+}
+
+static void forget_run(struct run *run) {
+  run->forgotten = 1;
+  close_run_fd(run, FD_STDOUT);
+  close_run_fd(run, FD_STDERR);
+  close_run_fd(run, FD_STDIN);
+  free(run->stdin_rest);
+  run->stdin_rest = NULL;
+}
+
+static void maybe_release(struct run *run) {
+  if (!run->release_requested || !run->tree_done || run->forgotten) return;
+  uint8_t *p = reply_begin(REP_RELEASED, run->id, 16);
+  put_u64(p, run->totals[0]);
+  put_u64(p + 8, run->totals[1]);
+  forget_run(run);
+}
+
+static void free_dead_runs(void) {
+  struct run **link = &g_runs;
+  while (*link != NULL) {
+    struct run *run = *link;
+    if (run->forgotten && run->keeper_reaped && run->fds[FD_STATUS] < 0) {
+      *link = run->next;
+      free(run);
+      g_run_count--;
+    } else {
+      link = &run->next;
+    }
+  }
+}
+
+static void handle_status(struct run *run, const struct status_record *record) {
+  switch (record->kind) {
+    case ST_SPAWNED: {
+      if (run->spawn_reported) break;
+      run->spawn_reported = 1;
+      put_u32(reply_begin(REP_SPAWNED, run->id, 4), (uint32_t)record->a);
+      break;
+    }
+    case ST_SPAWN_FAILED:
+      if (run->spawn_reported) break;
+      run->spawn_reported = 1;
+      run->tree_done = 1;
+      reply_spawn_failed(run->id, record->a);
+      forget_run(run);
+      break;
+    case ST_EXITED:
+      if (run->exited_reported || run->forgotten) break;
+      run->exited_reported = 1;
+      reply_exited(run->id, record->a, record->b, record->c);
+      if (record->c) run->tree_done = 1;
+      maybe_release(run);
+      break;
+    case ST_EMPTY:
+      if (run->tree_done || run->forgotten) break;
+      run->tree_done = 1;
+      reply_begin(REP_EMPTY, run->id, 0);
+      maybe_release(run);
+      break;
+    default:
+      logf_("hookd-supervisor: run %u: unknown status record %d", run->id, record->kind);
+  }
+}
+
+/* Reads the keeper's status records (a keeper writes three at most: one read takes them all); 0 at EOF, 2 when
+   there is nothing to read. */
+static int read_status(struct run *run) {
+  for (;;) {
+    uint8_t buffer[sizeof(struct status_record) * 8];
+    ssize_t n = read(run->fds[FD_STATUS], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 2;
+    if (n <= 0) return 0;
+    for (ssize_t i = 0; i < n; i++) {
+      ((uint8_t *)&run->partial)[run->partial_bytes++] = buffer[i];
+      if (run->partial_bytes == sizeof run->partial) {
+        run->partial_bytes = 0;
+        handle_status(run, &run->partial);
+      }
+    }
+    return 1;
+  }
+}
+
+/* The keeper is gone: whatever it did not report, report for it. */
+static void keeper_gone(struct run *run) {
+  run->keeper_reaped = 1;
+  if (run->fds[FD_STATUS] >= 0) {
+    while (read_status(run) == 1) {
+    }
+    close_run_fd(run, FD_STATUS);
+  }
+  if (run->tree_done) return;
+  logf_("hookd-supervisor: run %u: keeper %d died before its tree was empty", run->id, (int)run->keeper);
+  g_orphan_sweep = 1;
+  if (!run->spawn_reported) {
+    run->spawn_reported = 1;
+    run->tree_done = 1;
+    reply_spawn_failed(run->id, EIO);
+    forget_run(run);
+    return;
+  }
+  if (!run->exited_reported) {
+    run->exited_reported = 1;
+    reply_exited(run->id, -1, SIGKILL, 0);
+  }
+  run->orphans_pending = 1;
+}
+
+static void reap_children(void) {
+  for (;;) {
+    int status;
+    pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid < 0 && errno == EINTR) continue;
+    if (pid <= 0) return;
+    for (struct run *run = g_runs; run != NULL; run = run->next)
+      if (run->keeper == pid && !run->keeper_reaped) {
+        keeper_gone(run);
+        break;
+      }
+  }
+}
+
+/* Kills every child of the supervisor that is not a live keeper (orphans of a dead keeper), with their trees. */
+static void sweep_orphans(void) {
+  struct pids keepers = {0}, walk = {0};
+  for (struct run *run = g_runs; run != NULL; run = run->next)
+    if (!run->keeper_reaped) pids_push(&keepers, run->keeper);
+  collect_descendants(g_supervisor_pid, &keepers, &walk);
+  for (size_t i = 0; i < walk.count; i++) kill(walk.items[i], SIGKILL);
+  if (walk.count == 0) {
+    g_orphan_sweep = 0;
+    for (struct run *run = g_runs; run != NULL; run = run->next)
+      if (run->orphans_pending) {
+        run->orphans_pending = 0;
+        if (!run->tree_done && !run->forgotten) {
+          run->tree_done = 1;
+          reply_begin(REP_EMPTY, run->id, 0);
+          maybe_release(run);
+        }
+      }
+  }
+  free(keepers.items);
+  free(walk.items);
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Requests                                                                                                       */
+
+static int make_pipe(int fds[2], int flags) {
+  if (pipe2(fds, O_CLOEXEC | flags) != 0) return errno;
+  note_fd(fds[0]);
+  note_fd(fds[1]);
+  return 0;
+}
+
+static void start_run(const struct spawn_request *request) {
+  struct run *run = calloc(1, sizeof *run);
+  if (run == NULL) {
+    reply_spawn_failed(request->run_id, ENOMEM);
+    return;
+  }
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, status[2] = {-1, -1};
+  /* Blocking pipes for the hook; the supervisor reads its ends once per POLLIN, so they never block it. The status
+     pipe is non-blocking at both ends (a keeper writes 16 bytes at a time into it). */
+  int error = make_pipe(in, 0);
+  if (error == 0) error = make_pipe(out, 0);
+  if (error == 0) error = make_pipe(err, 0);
+  if (error == 0) error = make_pipe(status, O_NONBLOCK);
+  pid_t keeper = -1;
+  if (error == 0) {
+    keeper = fork();
+    if (keeper < 0) error = errno;
+  }
+  if (keeper == 0) keeper_main(request, in[0], out[1], err[1], status[1]); /* never returns */
+  int *ends[] = {in, out, err, status};
+  if (error != 0) {
+    for (int i = 0; i < 4; i++)
+      for (int j = 0; j < 2; j++)
+        if (ends[i][j] >= 0) close(ends[i][j]);
+    free(run);
+    reply_spawn_failed(request->run_id, error);
+    return;
+  }
+  close(in[0]);
+  close(out[1]);
+  close(err[1]);
+  close(status[1]);
+  run->id = request->run_id;
+  run->keeper = keeper;
+  run->cap = request->max_output_bytes;
+  run->fds[FD_STATUS] = status[0];
+  run->fds[FD_STDOUT] = out[0];
+  run->fds[FD_STDERR] = err[0];
+  run->fds[FD_STDIN] = in[1];
+  /* The hook's stdin: what fits now goes straight into the pipe; the rest is written as the hook reads. */
+  size_t written = 0;
+  if (request->stdin_length > 0) {
+    if (request->stdin_length > PIPE_BUF) fcntl(in[1], F_SETFL, O_NONBLOCK);
+    ssize_t n = write(in[1], request->stdin_bytes, request->stdin_length);
+    if (n > 0) written = (size_t)n;
+    else if (n < 0 && errno != EAGAIN && errno != EINTR) written = request->stdin_length; /* EPIPE: drop it */
+  }
+  if (written < request->stdin_length) {
+    if (request->stdin_length <= PIPE_BUF) fcntl(in[1], F_SETFL, O_NONBLOCK);
+    run->stdin_length = request->stdin_length - written;
+    run->stdin_rest = malloc(run->stdin_length);
+    if (run->stdin_rest == NULL) {
+      run->stdin_length = 0;
+      close_run_fd(run, FD_STDIN);
+    } else {
+      memcpy(run->stdin_rest, request->stdin_bytes + written, run->stdin_length);
+    }
+  } else {
+    close_run_fd(run, FD_STDIN);
+  }
+  run->next = g_runs;
+  g_runs = run;
+  g_run_count++;
+}
+
+static void write_stdin(struct run *run) {
+  while (run->stdin_offset < run->stdin_length) {
+    ssize_t n = write(run->fds[FD_STDIN], run->stdin_rest + run->stdin_offset, run->stdin_length - run->stdin_offset);
+    if (n > 0) {
+      run->stdin_offset += (size_t)n;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    break; /* EPIPE: the hook does not read its stdin */
+  }
+  close_run_fd(run, FD_STDIN);
+  free(run->stdin_rest);
+  run->stdin_rest = NULL;
+}
+
+/* Reads one hook stream: forwards the kept bytes, counts and drops the rest. */
+static void read_output(struct run *run, int kind) {
+  int stream = kind == FD_STDOUT ? 0 : 1;
+  static uint8_t scratch[DATA_CHUNK_BYTES];
+  for (;;) { /* one read per POLLIN: a second one could block */
+    ssize_t n = read(run->fds[kind], scratch, sizeof scratch);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    if (n <= 0) {
+      uint8_t *p = reply_begin(REP_EOF, run->id, 9);
+      p[0] = (uint8_t)(stream + 1);
+      put_u64(p + 1, run->totals[stream]);
+      close_run_fd(run, kind);
+      return;
+    }
+    run->totals[stream] += (uint64_t)n;
+    uint64_t room = run->kept[stream] < run->cap ? run->cap - run->kept[stream] : 0;
+    size_t keep = (uint64_t)n < room ? (size_t)n : (size_t)room;
+    if (keep > 0) {
+      uint8_t *p = reply_begin(REP_DATA, run->id, 1 + keep);
+      p[0] = (uint8_t)(stream + 1);
+      memcpy(p + 1, scratch, keep);
+      run->kept[stream] += keep;
+    }
+    return;
+  }
+}
+
+static int parse_spawn(uint32_t run_id, const uint8_t *payload, size_t length, struct spawn_request *request, const char **why) {
+  if (length < 16) {
+    *why = "shorter than its 16-byte head";
+    return 0;
+  }
+  request->run_id = run_id;
+  request->max_output_bytes = get_u32(payload);
+  uint32_t argc = get_u32(payload + 4);
+  uint32_t envc = get_u32(payload + 8);
+  uint32_t stdin_length = get_u32(payload + 12);
+  if (stdin_length > length - 16) {
+    *why = "stdinBytes beyond the frame";
+    return 0;
+  }
+  if (argc == 0) {
+    *why = "argc is 0 (argv[0] is required)";
+    return 0;
+  }
+  size_t strings_end = length - stdin_length;
+  uint64_t string_count = 2ull + argc + envc;
+  if (string_count > (strings_end - 16)) { /* every string needs at least its NUL */
+    *why = "more strings than bytes";
+    return 0;
+  }
+  char **vectors = malloc((size_t)(argc + 1 + envc + 1) * sizeof *vectors);
+  if (vectors == NULL) {
+    *why = "out of memory";
+    return 0;
+  }
+  const char *strings[2];
+  size_t at = 16;
+  for (uint64_t i = 0; i < string_count; i++) {
+    const uint8_t *start = payload + at;
+    const uint8_t *nul = memchr(start, 0, strings_end - at);
+    if (nul == NULL) {
+      free(vectors);
+      *why = "a string is not NUL-terminated within the strings";
+      return 0;
+    }
+    if (i < 2) strings[i] = (const char *)start;
+    else if (i < 2 + argc) vectors[i - 2] = (char *)start;
+    else vectors[i - 2 + 1] = (char *)start;
+    at = (size_t)(nul - payload) + 1;
+  }
+  if (at != strings_end) {
+    free(vectors);
+    *why = "bytes between the strings and stdin";
+    return 0;
+  }
+  vectors[argc] = NULL;
+  vectors[argc + 1 + envc] = NULL;
+  request->cwd = strings[0];
+  request->file = strings[1];
+  request->argv = vectors;
+  request->envp = vectors + argc + 1;
+  request->stdin_bytes = payload + strings_end;
+  request->stdin_length = stdin_length;
+  return 1;
+}
+
+static void handle_frame(uint8_t type, uint32_t run_id, const uint8_t *payload, size_t length) {
+  switch (type) {
+    case REQ_SPAWN: {
+      struct spawn_request request;
+      const char *why = NULL;
+      if (!parse_spawn(run_id, payload, length, &request, &why)) {
+        reply_error(run_id, "malformed SPAWN frame (%zu payload bytes): %s", length, why);
+        return;
+      }
+      if (find_run(run_id) != NULL) {
+        reply_error(run_id, "SPAWN of run %u, which is still active", run_id);
+      } else if (g_shutting_down) {
+        reply_spawn_failed(run_id, ESHUTDOWN);
+      } else {
+        start_run(&request);
+      }
+      free(request.argv);
+      return;
+    }
+    case REQ_SIGNAL: {
+      if (length != 1 || (payload[0] != 9 && payload[0] != 15)) {
+        reply_error(run_id, "malformed SIGNAL frame (%zu payload bytes%s): the payload is one byte, 9 or 15", length,
+                    length == 1 ? ", not 9 or 15" : "");
+        return;
+      }
+      struct run *run = find_run(run_id);
+      if (run == NULL) {
+        reply_error(run_id, "SIGNAL of unknown run %u", run_id);
+        return;
+      }
+      signal_keeper(run, payload[0] == 9 ? SIGUSR2 : SIGUSR1);
+      return;
+    }
+    case REQ_RELEASE: {
+      if (length != 0) {
+        reply_error(run_id, "malformed RELEASE frame (%zu payload bytes, expected 0)", length);
+        return;
+      }
+      struct run *run = find_run(run_id);
+      if (run == NULL) {
+        reply_error(run_id, "RELEASE of unknown run %u", run_id);
+        return;
+      }
+      if (run->release_requested) {
+        reply_error(run_id, "RELEASE of run %u, already being released", run_id);
+        return;
+      }
+      run->release_requested = 1;
+      close_run_fd(run, FD_STDOUT);
+      close_run_fd(run, FD_STDERR);
+      close_run_fd(run, FD_STDIN);
+      if (!run->tree_done) signal_keeper(run, SIGUSR2);
+      maybe_release(run);
+      return;
+    }
+    default:
+      reply_error(run_id, "unknown frame type %u", (unsigned)type);
+  }
+}
+
+static struct bytes g_in;
+static uint64_t g_skip_bytes; /* of an oversized frame, still to be discarded */
+
+static void parse_requests(void) {
+  for (;;) {
+    size_t available = g_in.length - g_in.start;
+    if (g_skip_bytes > 0) {
+      size_t skip = g_skip_bytes < available ? (size_t)g_skip_bytes : available;
+      g_in.start += skip;
+      g_skip_bytes -= skip;
+      if (g_skip_bytes > 0) break;
+      continue;
+    }
+    if (available < 4) break;
+    const uint8_t *p = g_in.data + g_in.start;
+    uint32_t length = get_u32(p);
+    if (length < 5) {
+      reply_error(0, "frame length %u is below 5 (type and runId); skipped", length);
+      g_in.start += 4;
+      g_skip_bytes = length;
+      continue;
+    }
+    if (length > MAX_FRAME_BYTES) {
+      reply_error(0, "frame of %u bytes exceeds the 64 MiB limit; skipped", length);
+      g_in.start += 4;
+      g_skip_bytes = length;
+      continue;
+    }
+    if (available - 4 < length) {
+      bytes_reserve(&g_in, 4 + (size_t)length - available); /* room for the rest of this frame */
+      break;
+    }
+    handle_frame(p[4], get_u32(p + 5), p + HEADER_BYTES, length - 5);
+    g_in.start += 4 + (size_t)length;
+  }
+  bytes_trim(&g_in);
+}
+
+/* Returns 0 at EOF. */
+static int read_requests(void) {
+  for (int rounds = 0; rounds < 8; rounds++) {
+    bytes_reserve(&g_in, 65536);
+    ssize_t n = read(0, g_in.data + g_in.length, g_in.capacity - g_in.length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    if (n <= 0) {
+      parse_requests();
+      return 0;
+    }
+    g_in.length += (size_t)n;
+    parse_requests();
+    if (g_in.length < g_in.capacity) break;
+  }
+  return 1;
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Main loop                                                                                                      */
+
+static void begin_shutdown(const char *why) {
+  if (g_shutting_down) return;
+  g_shutting_down = 1;
+  g_shutdown_deadline = now_ms() + SHUTDOWN_DEADLINE_MS;
+  logf_("hookd-supervisor: %s: killing %zu tree(s)", why, g_run_count);
+  for (struct run *run = g_runs; run != NULL; run = run->next) signal_keeper(run, SIGUSR2);
+  g_orphan_sweep = 1;
+}
+
+static int live_keepers(void) {
+  int count = 0;
+  for (struct run *run = g_runs; run != NULL; run = run->next)
+    if (!run->keeper_reaped) count++;
+  return count;
+}
+
+static int setup(int *signal_fd) {
+  pid_t parent = getppid();
+  g_supervisor_pid = getpid();
+  setsid(); /* EPERM when already a group leader: then it already has a group of its own */
+  int subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) return -1; /* hookd died before the parent-death signal was armed */
+  signal(SIGPIPE, SIG_IGN);
+  struct rlimit files;
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
+  sigset_t mask;
+  sigemptyset(&mask);
+  sigaddset(&mask, SIGCHLD);
+  sigaddset(&mask, SIGTERM);
+  sigaddset(&mask, SIGUSR1); /* blocked here so that a keeper holds them blocked from its first instruction */
+  sigaddset(&mask, SIGUSR2);
+  sigprocmask(SIG_BLOCK, &mask, NULL);
+  sigset_t watched;
+  sigemptyset(&watched);
+  sigaddset(&watched, SIGCHLD);
+  sigaddset(&watched, SIGTERM);
+  *signal_fd = signalfd(-1, &watched, SFD_NONBLOCK | SFD_CLOEXEC);
+  if (*signal_fd < 0) {
+    logf_("hookd-supervisor: signalfd: %s", strerror(errno));
+    return -2;
+  }
+  note_fd(*signal_fd);
+  fcntl(0, F_SETFD, FD_CLOEXEC);
+  fcntl(1, F_SETFD, FD_CLOEXEC);
+  fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
+  fcntl(1, F_SETFL, fcntl(1, F_GETFL) | O_NONBLOCK);
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)g_supervisor_pid, (int)g_supervisor_pid);
+  g_children_file = access(path, R_OK) == 0;
+
+  char features[64];
+  int n = snprintf(features, sizeof features, "subreaper=%d children=%d", subreaper, g_children_file);
+  uint8_t *p = reply_begin(REP_READY, 0, 8 + (size_t)n);
+  put_u32(p, PROTOCOL_VERSION);
+  put_u32(p + 4, (uint32_t)g_supervisor_pid);
+  memcpy(p + 8, features, (size_t)n);
+  flush_replies();
+  return 0;
+}
+
+struct poll_slot {
+  struct run *run;
+  int kind; /* FD_*, or -1: stdin, -2: stdout, -3: signalfd */
+};
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--version") == 0) {
+    printf("hookd-supervisor protocol %u\n", PROTOCOL_VERSION);
+    return 0;
+  }
+  int signal_fd;
+  int ready = setup(&signal_fd);
+  if (ready == -1) return 0;
+  if (ready != 0) return 1;
+
+  struct pollfd *fds = NULL;
+  struct poll_slot *slots = NULL;
+  size_t slots_capacity = 0;
+  int stdin_open = 1;
+  int64_t next_sweep = 0;
+
+  for (;;) {
+    if (g_shutting_down && live_keepers() == 0 && !g_orphan_sweep) break;
+    if (g_shutting_down && now_ms() > g_shutdown_deadline) {
+      logf_("hookd-supervisor: trees still alive after %d ms; killing their keepers", SHUTDOWN_DEADLINE_MS);
+      for (struct run *run = g_runs; run != NULL; run = run->next)
+        if (!run->keeper_reaped) kill(run->keeper, SIGKILL);
+      for (int round = 0; round < 40; round++) {
+        reap_children();
+        sweep_orphans();
+        if (live_keepers() == 0 && !g_orphan_sweep) break;
+        struct timespec pause = {0, KILL_REPEAT_MS * 1000000L};
+        nanosleep(&pause, NULL);
+      }
+      break;
+    }
+
+    size_t needed = 3 + g_run_count * FD_KINDS;
+    if (needed > slots_capacity) {
+      slots_capacity = needed * 2;
+      fds = realloc(fds, slots_capacity * sizeof *fds);
+      slots = realloc(slots, slots_capacity * sizeof *slots);
+      if (fds == NULL || slots == NULL) {
+        logf_("hookd-supervisor: out of memory");
+        return 70;
+      }
+    }
+    size_t count = 0;
+    int backpressure = g_out.length - g_out.start > OUT_BACKPRESSURE_BYTES;
+    fds[count] = (struct pollfd){signal_fd, POLLIN, 0};
+    slots[count++] = (struct poll_slot){NULL, -3};
+    if (stdin_open && !g_shutting_down && !backpressure) {
+      fds[count] = (struct pollfd){0, POLLIN, 0};
+      slots[count++] = (struct poll_slot){NULL, -1};
+    }
+    if (g_out.start < g_out.length && !g_stdout_broken) {
+      fds[count] = (struct pollfd){1, POLLOUT, 0};
+      slots[count++] = (struct poll_slot){NULL, -2};
+    }
+    for (struct run *run = g_runs; run != NULL; run = run->next)
+      for (int kind = 0; kind < FD_KINDS; kind++) {
+        if (run->fds[kind] < 0) continue;
+        /* Output waits for SPAWNED (a run's replies start with it) and for hookd to catch up. */
+        if ((kind == FD_STDOUT || kind == FD_STDERR) && (backpressure || !run->spawn_reported)) continue;
+        fds[count] = (struct pollfd){run->fds[kind], kind == FD_STDIN ? POLLOUT : POLLIN, 0};
+        slots[count++] = (struct poll_slot){run, kind};
+      }
+
+    int timeout = -1;
+    if (g_orphan_sweep) {
+      int64_t wait = next_sweep - now_ms();
+      timeout = wait < 0 ? 0 : (int)wait;
+    }
+    if (g_shutting_down) {
+      int64_t wait = g_shutdown_deadline - now_ms() + 1;
+      if (wait < 0) wait = 0;
+      if (timeout < 0 || wait < timeout) timeout = (int)wait;
+    }
+    int ready_count = poll(fds, (nfds_t)count, timeout);
+    if (ready_count < 0 && errno != EINTR) {
+      logf_("hookd-supervisor: poll: %s", strerror(errno));
+      return 1;
+    }
+
+    for (size_t i = 0; ready_count > 0 && i < count; i++) {
+      if (fds[i].revents == 0) continue;
+      struct poll_slot slot = slots[i];
+      if (slot.kind == -3) {
+        struct signalfd_siginfo info;
+        while (read(signal_fd, &info, sizeof info) == (ssize_t)sizeof info) {
+          if (info.ssi_signo == SIGTERM) begin_shutdown("SIGTERM");
+        }
+        reap_children();
+      } else if (slot.kind == -1) {
+        if (!read_requests()) {
+          stdin_open = 0;
+          begin_shutdown("stdin closed");
+        }
+      } else if (slot.kind == -2) {
+        /* flushed below */
+      } else if (slot.run->fds[slot.kind] == fds[i].fd) {
+        struct run *run = slot.run;
+        if (slot.kind == FD_STATUS) {
+          if (!read_status(run)) close_run_fd(run, FD_STATUS);
+        } else if (slot.kind == FD_STDIN) {
+          write_stdin(run);
+        } else {
+          read_output(run, slot.kind);
+        }
+      }
+    }
+    if (g_orphan_sweep && now_ms() >= next_sweep) {
+      reap_children();
+      sweep_orphans();
+      next_sweep = now_ms() + KILL_REPEAT_MS;
+    }
+    free_dead_runs();
+    flush_replies();
+  }
+  flush_replies();
+  return 0;
+}
