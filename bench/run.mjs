@@ -12,7 +12,7 @@
 // BENCH_ALTERNATIVES=0 skip sections 3 and 4, BENCH_BUILD_CLIENTS=1 builds the Rust client's bench first. Asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,8 @@ const ms = (value) => (Number.isFinite(value) ? `${value >= 100 ? value.toFixed(
 const times = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 const mb = (value) => `${value.toFixed(0)} MB`;
 
-console.log(`hookd bench — node ${process.version}, ${cpus().length} cores, ${ROUNDS} rounds (medians unless said)\n`);
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+console.log(`hookd bench — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB, load average ${load()} at the start, ${ROUNDS} rounds (medians unless said)\n`);
 
 // 1. The spawn paths side by side.
 const comparison = await compareSpawnPaths({ paths: PATHS, rounds: ROUNDS, cancelRounds: CANCEL_ROUNDS, inFlight: IN_FLIGHT, throughputEvents: ROUNDS * 4, log });
@@ -185,3 +186,4 @@ if (process.env.BENCH_ALTERNATIVES !== '0') {
   console.log(`\nContainment alternatives (bench/alternatives.py)\n${run.stdout ?? ''}`);
 }
 log('done');
+console.log(`\nload average at the end: ${load()} (other jobs on these cores raise every figure; the ratios are sampled side by side)`);
