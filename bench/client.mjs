@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-/** The time budget of one bench phase (BENCH_PHASE_SECONDS, default 10). */
-export const BUDGET_MS = Number(process.env.BENCH_PHASE_SECONDS ?? 10) * 1000;
+/** The time budget of one bench phase (BENCH_PHASE_SECONDS, default 8). */
+export const BUDGET_MS = Number(process.env.BENCH_PHASE_SECONDS ?? 8) * 1000;
 
 export const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 export const ballast = fileURLToPath(new URL('./ballast.cjs', import.meta.url));
@@ -40,13 +40,13 @@ export const median = (values) => {
 };
 export const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
 
-/** Durations of `work`, `rounds` times or until `budgetMs` has passed (at least 5 samples): a loaded machine makes
- * the bench shorter, never endless. `samples.cut` is set when the budget ended it. */
-export async function timeEach(rounds, work, budgetMs = BUDGET_MS) {
+/** Durations of `work`, `rounds` times or until `budgetMs` has passed (at least `minSamples`): a loaded machine
+ * makes the bench shorter, never endless. `samples.cut` is set when the budget ended it. */
+export async function timeEach(rounds, work, budgetMs = BUDGET_MS, minSamples = 5) {
   const samples = [];
   const deadline = performance.now() + budgetMs;
   for (let i = 0; i < rounds; i += 1) {
-    if (i >= 5 && performance.now() > deadline) {
+    if (i >= minSamples && performance.now() > deadline) {
       samples.cut = true;
       break;
     }

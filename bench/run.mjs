@@ -7,7 +7,7 @@
 //    own spawn from this client, on the default path;
 // 3. the no-match round trip and throughput through the Python and Rust clients (their bench programs print one line);
 // 4. the containment alternatives (bench/alternatives.py: PID namespace per run, cgroup v2 cgroup.kill).
-// Env: BENCH_ROUNDS (300), BENCH_CANCEL_ROUNDS (20), BENCH_PHASE_SECONDS (10: each phase stops at its budget, so a
+// Env: BENCH_ROUNDS (300), BENCH_CANCEL_ROUNDS (20), BENCH_PHASE_SECONDS (8: each phase stops at its budget, so a
 // loaded machine gives fewer samples instead of an endless run), BENCH_PATHS (supervisor,node), BENCH_CLIENTS=0 and
 // BENCH_ALTERNATIVES=0 skip sections 3 and 4, BENCH_BUILD_CLIENTS=1 builds the Rust client's bench first. Asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';

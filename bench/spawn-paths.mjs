@@ -41,22 +41,24 @@ async function throughput(client, total, inFlight) {
   return { perSecond: completed / ((performance.now() - start) / 1000), events: completed };
 }
 
-/** No-match round trips measured one after the other while `inFlight` hook events run all the time. */
+/** No-match round trips measured one after the other while `inFlight` hook events run all the time. The hook events
+ * still in flight at the end are left to the sidecar's shutdown (awaited through `workers`): draining 64 of them
+ * would take longer than the measurement on the slow path. */
 async function noMatchUnderLoad(client, rounds, inFlight) {
   let running = true;
   let completed = 0;
   const worker = async () => {
     while (running) {
-      await client.ok('hooks/PreToolUse', hookEvent);
+      const reply = await client.call('hooks/PreToolUse', hookEvent);
+      if (reply.error && running) throw new Error(`hooks/PreToolUse under load: ${JSON.stringify(reply.error)}`);
       completed += 1;
     }
   };
-  const workers = Array.from({ length: inFlight }, worker);
-  while (completed < inFlight) await pause(1);
-  const samples = await timeEach(rounds, () => client.ok('hooks/PreToolUse', noMatchEvent));
+  const workers = Promise.all(Array.from({ length: inFlight }, worker));
+  while (completed < 4) await pause(1);
+  const samples = await timeEach(rounds, () => client.ok('hooks/PreToolUse', noMatchEvent), BUDGET_MS, 3);
   running = false;
-  await Promise.all(workers);
-  return samples;
+  return { samples, workers };
 }
 
 /** Cancel of an event whose hook tree has grandchildren and a setsid escapee → the -32800 reply, → every PID dead. */
@@ -106,10 +108,9 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
   const floor = FloorProbe.start();
   const workspace = workspaceWith(trueHookSettings);
   const lanes = [];
-  for (const path of paths) {
-    const plain = await startClient(path, workspace);
-    const heavy = await startClient(path, workspace, ['--require', ballast]);
-    lanes.push({ path, plain, heavy, ping: [], noMatch: [], hook: [], heavyPing: [], heavyHook: [] });
+  const started = await Promise.all(paths.map((path) => Promise.all([startClient(path, workspace), startClient(path, workspace, ['--require', ballast])])));
+  for (const [index, [plain, heavy]] of started.entries()) {
+    lanes.push({ path: paths[index], plain, heavy, ping: [], noMatch: [], hook: [], heavyPing: [], heavyHook: [] });
   }
   const floorMs = [];
   try {
@@ -143,9 +144,11 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       const rate = await throughput(lane.plain, throughputEvents, inFlight);
       lane.eventsPerSecond = rate.perSecond;
       lane.throughputEvents = rate.events;
-      lane.noMatchLoaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);
+      const loaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);
+      lane.noMatchLoaded = loaded.samples;
       lane.loadedRssMb = lane.plain.rssMb();
       await lane.plain.close();
+      await loaded.workers;
       Object.assign(lane, await cancelToTreeDead(lane.path, cancelRounds));
     }
   } finally {
