@@ -2,6 +2,8 @@
 // binary lazily (READY with a version check, within a deadline), writes request frames, routes reply frames to the
 // run they name, forwards the supervisor's stderr to the debug log, and survives its death (every open run is told,
 // the next run restarts it; after MAX_DEATHS the channel retires and hookd stays on the pure-Node path).
+// SPAWNs started in one macrotask (the hooks of one dispatch) are sent one after another, each once the previous
+// hook has exec'd, so they start in the order asked, as on the pure-Node path's synchronous spawn.
 // It never decides a run's outcome (supervised-run.ts) and never chooses the path (spawn-path-choice.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -26,6 +28,9 @@ export interface RunRoute {
   onSupervisorDeath(reason: string, expected: boolean): void;
 }
 
+/** The SPAWNs of one macrotask: the one the supervisor is starting now, and those waiting for it. */
+type SpawnChain = { awaiting: number | undefined; readonly queue: Array<{ readonly runId: number; readonly frame: Buffer }> };
+
 type Live = {
   readonly child: ChildProcess;
   readonly stdout: Readable & { ref?: () => void; unref?: () => void };
@@ -45,6 +50,10 @@ export class SupervisorChannel {
   #deaths = 0;
   #retired: string | undefined;
   #referenced = false;
+  /** The chain of the current macrotask (closed by a setImmediate), and which chain each run is in. */
+  #chain: SpawnChain | undefined;
+  readonly #awaitedIn = new Map<number, SpawnChain>();
+  readonly #queuedIn = new Map<number, SpawnChain>();
 
   constructor(binary: string) {
     this.binary = binary;
@@ -98,6 +107,42 @@ export class SupervisorChannel {
     const live = this.#live;
     if (live === undefined || live.dead || live.child.stdin === null) return false;
     live.child.stdin.write(frame);
+    return true;
+  }
+
+  /**
+   * Sends a SPAWN now, or after the SPAWNs sent earlier in this macrotask got their answer (SPAWNED, SPAWN_FAILED,
+   * ERROR): hooks of one dispatch start in order. False when there is no supervisor to take it.
+   */
+  sendSpawn(runId: number, frame: Buffer): boolean {
+    const live = this.#live;
+    if (live === undefined || live.dead) return false;
+    let chain = this.#chain;
+    if (chain === undefined) {
+      const opened: SpawnChain = { awaiting: undefined, queue: [] };
+      chain = opened;
+      this.#chain = opened;
+      setImmediate(() => {
+        if (this.#chain === opened) this.#chain = undefined;
+      });
+    }
+    if (chain.awaiting !== undefined) {
+      chain.queue.push({ runId, frame });
+      this.#queuedIn.set(runId, chain);
+      return true;
+    }
+    chain.awaiting = runId;
+    this.#awaitedIn.set(runId, chain);
+    return this.send(frame);
+  }
+
+  /** Takes a SPAWN that is still waiting its turn back (the run was cancelled first): true when it was never sent. */
+  unqueueSpawn(runId: number): boolean {
+    const chain = this.#queuedIn.get(runId);
+    if (chain === undefined) return false;
+    this.#queuedIn.delete(runId);
+    const index = chain.queue.findIndex((entry) => entry.runId === runId);
+    if (index >= 0) chain.queue.splice(index, 1);
     return true;
   }
 
@@ -218,12 +263,26 @@ export class SupervisorChannel {
   }
 
   #route(frame: ReplyFrame): void {
+    if (frame.type === Reply.Spawned || frame.type === Reply.SpawnFailed || frame.type === Reply.Error) this.#spawnAnswered(frame.runId);
     const route = this.#routes.get(frame.runId);
     if (route !== undefined) {
       route.onFrame(frame);
       return;
     }
     if (frame.type === Reply.Error) this.#logger.debug(`supervisor: ${frame.message}${frame.runId !== 0 ? ` (run ${frame.runId})` : ''}`);
+  }
+
+  #spawnAnswered(runId: number): void {
+    const chain = this.#awaitedIn.get(runId);
+    if (chain === undefined) return;
+    this.#awaitedIn.delete(runId);
+    chain.awaiting = undefined;
+    const next = chain.queue.shift();
+    if (next === undefined) return;
+    this.#queuedIn.delete(next.runId);
+    chain.awaiting = next.runId;
+    this.#awaitedIn.set(next.runId, chain);
+    this.send(next.frame);
   }
 
   #startFailed(reason: string): StartResult {
@@ -242,6 +301,9 @@ export class SupervisorChannel {
     }
     const routes = [...this.#routes.values()];
     this.#routes.clear();
+    this.#chain = undefined;
+    this.#awaitedIn.clear();
+    this.#queuedIn.clear();
     if (this.#referenced) this.#reference(false);
     for (const route of routes) route.onSupervisorDeath(reason, live.expectedExit);
   }

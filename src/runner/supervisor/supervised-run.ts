@@ -132,7 +132,7 @@ class SupervisedRun implements RunRoute, LiveRun {
     this.runId = this.#channel.open(this);
     this.#runs.add(this);
     const frame = encodeSpawn({ runId: this.runId, maxOutputBytes: request.maxOutputBytes, cwd: request.cwd, file: this.#file, argv, env, stdin: request.stdin });
-    if (!this.#channel.send(frame)) {
+    if (!this.#channel.sendSpawn(this.runId, frame)) {
       this.onSupervisorDeath('the hook process supervisor is not running');
       return;
     }
@@ -223,6 +223,15 @@ class SupervisedRun implements RunRoute, LiveRun {
     // The first reason wins; an exited run is not killed (its leftovers are, see #progress).
     if (this.#termination !== undefined || this.#exit !== undefined || this.#phase !== 'running') return;
     this.#stopWatching();
+    if (this.#channel.unqueueSpawn(this.runId)) {
+      // Its SPAWN was still waiting for the hooks before it: nothing was started.
+      this.#phase = 'done';
+      this.#clearTimers();
+      this.#runs.delete(this);
+      this.#channel.close(this.runId);
+      this.#resolve({ ...notStarted(this.#startedAt, { cancelled: true }), cancelled: reason === 'cancel', timedOut: reason === 'timeout' });
+      return;
+    }
     this.#logger.debug(`run ${this.#pid ?? this.runId}: ${reason === 'timeout' ? `timed out after ${this.#request.timeoutMs} ms` : 'cancelled'}, killing its tree`);
     const graceMs = Number.isFinite(this.#request.killGraceMs) ? Math.max(0, this.#request.killGraceMs) : 0;
     const termination: Termination = { reason, startedAt: performance.now(), graceExpired: graceMs === 0 };
