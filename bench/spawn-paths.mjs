@@ -1,0 +1,197 @@
+// The spawn path comparison of issue 16, side by side in one run: for each path (sidecar started with
+// HOOKD_SPAWN_PATH=supervisor and =node) the spawn floor, P1, P2 with and without 500 MB of ballast, events/s with one
+// `true` hook at 64 in flight, no-match latency under that load, and cancel → tree dead. The latency rounds of all
+// lanes are interleaved with each other and with samples of the floor probe, so machine load (other jobs on the same
+// 2 cores) hits every figure of a ratio alike. Returns figures; bench/run.mjs prints them. Asserts nothing.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { BUDGET_MS, Client, ballast, isAlive, median, pause, scratchDir, timeEach, timeOnce, workspaceWith } from './client.mjs';
+import { FloorProbe } from './floor.mjs';
+
+const session = { id: 'bench' };
+/** Matches the one `true` hook. */
+const hookEvent = { session, toolName: 'Bash', toolInput: { command: 'ls' } };
+/** Matches nothing in the same configuration. */
+const noMatchEvent = { session, toolName: 'Write', toolInput: { file_path: 'a', content: 'x' } };
+const trueHookSettings = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
+
+async function startClient(path, workspace, nodeArgs = []) {
+  const client = new Client({ env: { ...process.env, HOOKD_SPAWN_PATH: path }, nodeArgs });
+  const result = await client.ok('initialize', { protocolVersion: '0.1', workspace, home: tmpdir() });
+  client.spawnPath = result.spawnPath ?? { active: 'unknown', requested: path, detail: 'initialize returned no spawnPath' };
+  return client;
+}
+
+/** `total` hook events (or as many as the phase budget allows), `inFlight` at a time; { perSecond, events }. */
+async function throughput(client, total, inFlight) {
+  let sent = 0;
+  let completed = 0;
+  const start = performance.now();
+  const deadline = start + BUDGET_MS;
+  const worker = async () => {
+    while (sent < total && performance.now() < deadline) {
+      sent += 1;
+      await client.ok('hooks/PreToolUse', hookEvent);
+      completed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return { perSecond: completed / ((performance.now() - start) / 1000), events: completed };
+}
+
+/** No-match round trips measured one after the other while `inFlight` hook events run all the time. The hook events
+ * still in flight at the end are left to the sidecar's shutdown (awaited through `workers`): draining 64 of them
+ * would take longer than the measurement on the slow path. */
+async function noMatchUnderLoad(client, rounds, inFlight) {
+  let running = true;
+  let completed = 0;
+  const worker = async () => {
+    while (running) {
+      const reply = await client.call('hooks/PreToolUse', hookEvent);
+      if (reply.error && running) throw new Error(`hooks/PreToolUse under load: ${JSON.stringify(reply.error)}`);
+      completed += 1;
+    }
+  };
+  const workers = Promise.all(Array.from({ length: inFlight }, worker));
+  while (completed < 4) await pause(1);
+  const samples = await timeEach(rounds, () => client.ok('hooks/PreToolUse', noMatchEvent), BUDGET_MS, 3);
+  running = false;
+  return { samples, workers };
+}
+
+/** Cancel of an event whose hook tree has grandchildren and a setsid escapee → the -32800 reply, → every PID dead. */
+async function cancelToTreeDead(path, rounds) {
+  const workspace = scratchDir('hookd-bench-cancel-');
+  const pidDir = join(workspace, 'pids');
+  mkdirSync(pidDir);
+  mkdirSync(join(workspace, '.claude'));
+  const command = `f=${pidDir}/$$; echo $$ >> $f; sleep 60 & echo $! >> $f; (setsid sh -c 'echo $$ >> '$f'; exec sleep 60' &); sleep 60 & echo $! >> $f; wait`;
+  writeFileSync(join(workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }));
+  const client = await startClient(path, workspace);
+  const replyMs = [];
+  const deadMs = [];
+  const budgetEnd = performance.now() + BUDGET_MS;
+  try {
+    for (let round = 0; round < rounds && (round < 3 || performance.now() < budgetEnd); round += 1) {
+      const id = client.nextId++;
+      const reply = client.call('hooks/PreToolUse', hookEvent, id);
+      let pids = [];
+      while (pids.length < 4) {
+        await pause(2);
+        pids = readdirSync(pidDir).flatMap((file) => readFileSync(join(pidDir, file), 'utf8').split('\n').filter(Boolean).map(Number));
+      }
+      for (const file of readdirSync(pidDir)) writeFileSync(join(pidDir, file), '');
+      const start = performance.now();
+      client.notify('$/cancelRequest', { id });
+      const response = await reply;
+      if (response.error?.code !== -32800) throw new Error(`expected -32800, got ${JSON.stringify(response)}`);
+      replyMs.push(performance.now() - start);
+      const deadline = start + 10_000;
+      while (pids.some(isAlive)) {
+        if (performance.now() > deadline) throw new Error(`${path} path: cancelled tree still alive after 10 s: ${pids.filter(isAlive).join(' ')}`);
+        await pause(1);
+      }
+      deadMs.push(performance.now() - start);
+    }
+  } finally {
+    await client.close();
+  }
+  return { replyMs, deadMs };
+}
+
+/**
+ * @param {{ paths: string[], rounds: number, cancelRounds: number, inFlight: number, throughputEvents: number, log?: (line: string) => void }} options
+ */
+export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight, throughputEvents, log = () => {} }) {
+  const floor = FloorProbe.start();
+  const workspace = workspaceWith(trueHookSettings);
+  const lanes = [];
+  const started = await Promise.all(paths.map((path) => Promise.all([startClient(path, workspace), startClient(path, workspace, ['--require', ballast])])));
+  for (const [index, [plain, heavy]] of started.entries()) {
+    lanes.push({ path: paths[index], plain, heavy, ping: [], noMatch: [], hook: [], heavyPing: [], heavyHook: [] });
+  }
+  const floorMs = [];
+  try {
+    log(`latency rounds (${rounds}, interleaved: floor, then per path ping / no-match / hook / ballast ping / ballast hook)`);
+    for (const lane of lanes) {
+      for (let i = 0; i < 20; i += 1) {
+        await lane.plain.ok('ping', {});
+        await lane.plain.ok('hooks/PreToolUse', hookEvent);
+        await lane.heavy.ok('hooks/PreToolUse', hookEvent);
+      }
+    }
+    // the latency rounds get four phase budgets: they carry every ratio of the table
+    const roundsEnd = performance.now() + 4 * BUDGET_MS;
+    for (let round = 0; round < rounds && (round < 20 || performance.now() < roundsEnd); round += 1) {
+      if (floor) floorMs.push(...(await floor.sample(1)));
+      for (const lane of lanes) {
+        lane.ping.push(await timeOnce(() => lane.plain.ok('ping', {})));
+        lane.noMatch.push(await timeOnce(() => lane.plain.ok('hooks/PreToolUse', noMatchEvent)));
+        lane.hook.push(await timeOnce(() => lane.plain.ok('hooks/PreToolUse', hookEvent)));
+        lane.heavyPing.push(await timeOnce(() => lane.heavy.ok('ping', {})));
+        lane.heavyHook.push(await timeOnce(() => lane.heavy.ok('hooks/PreToolUse', hookEvent)));
+      }
+    }
+    for (const lane of lanes) {
+      lane.rssMb = lane.plain.rssMb();
+      lane.heavyRssMb = lane.heavy.rssMb();
+      await lane.heavy.close();
+    }
+    for (const lane of lanes) {
+      log(`${lane.path}: ${throughputEvents} events at ${inFlight} in flight, then ${rounds} no-match events under that load, then ${cancelRounds} cancels`);
+      const rate = await throughput(lane.plain, throughputEvents, inFlight);
+      lane.eventsPerSecond = rate.perSecond;
+      lane.throughputEvents = rate.events;
+      const loaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);
+      lane.noMatchLoaded = loaded.samples;
+      lane.loadedRssMb = lane.plain.rssMb();
+      await lane.plain.close();
+      await loaded.workers;
+      Object.assign(lane, await cancelToTreeDead(lane.path, cancelRounds));
+    }
+  } finally {
+    floor?.close();
+    for (const lane of lanes) {
+      await lane.plain.close();
+      await lane.heavy.close();
+    }
+  }
+  return { floorMs, floorUnavailable: floor ? undefined : FloorProbe.unavailable, lanes: lanes.map((lane) => figuresOf(lane, floorMs)) };
+}
+
+function figuresOf(lane, floorMs) {
+  const floor = floorMs.length > 0 ? median(floorMs) : NaN;
+  const p2 = median(lane.hook) - median(lane.ping);
+  const heavyP2 = median(lane.heavyHook) - median(lane.heavyPing);
+  return {
+    path: lane.path,
+    spawnPath: lane.plain.spawnPath,
+    heavySpawnPath: lane.heavy.spawnPath,
+    floor,
+    pingMs: median(lane.ping),
+    noMatchMs: median(lane.noMatch),
+    hookMs: median(lane.hook),
+    p1: median(lane.noMatch) / median(lane.ping),
+    p2Ms: p2,
+    p2: p2 / floor,
+    heavyHookMs: median(lane.heavyHook),
+    heavyP2Ms: heavyP2,
+    heavyP2: heavyP2 / floor,
+    ballastRatio: heavyP2 / p2,
+    eventsPerSecond: lane.eventsPerSecond,
+    throughputEvents: lane.throughputEvents,
+    latencyRounds: lane.ping.length,
+    loadedRounds: lane.noMatchLoaded.length,
+    cancelRounds: lane.deadMs.length,
+    noMatchLoadedMs: median(lane.noMatchLoaded),
+    loadedRatio: median(lane.noMatchLoaded) / median(lane.noMatch),
+    cancelReplyMs: median(lane.replyMs),
+    cancelDeadMs: median(lane.deadMs),
+    cancelDeadMaxMs: Math.max(...lane.deadMs),
+    rssMb: lane.rssMb,
+    heavyRssMb: lane.heavyRssMb,
+    loadedRssMb: lane.loadedRssMb,
+  };
+}
