@@ -82,6 +82,8 @@ export type EngineOptions = {
 
 const NO_TOOL_KINDS: ToolKinds = new Map();
 const NO_REFUSALS: ReadonlyMap<HookSpec, string> = new Map();
+/** The signal of a dispatch nobody can cancel; nothing listens to it. */
+const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 export type EventDispatch = {
   readonly result: EventResult;
@@ -575,7 +577,7 @@ export class Engine {
     ledger?: LedgerUnit,
   ): Promise<UnitDispatch> {
     const startBackground = ignoreMatchers || this.#options.asyncInForeground === true ? undefined : (run: BackgroundRun) => this.#startBackground(event, options.requestId, run);
-    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted, ran } = await this.#inFlight.track(params.session.id, options.signal, (signal) =>
+    const work = (signal: AbortSignal) =>
       dispatchEvent(
         {
           dialect: this.dialect,
@@ -591,8 +593,12 @@ export class Engine {
           ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
         },
         this.#settings(),
-      ),
-    );
+      );
+    // No candidate (most events): nothing starts and the dispatch settles in this turn of the event loop (microtasks
+    // only), so no cancel can reach it meanwhile; it needs no controller of its own in the in-flight registry.
+    const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted, ran } = await (candidates.length === 0
+      ? work(options.signal ?? NEVER_ABORTED)
+      : this.#inFlight.track(params.session.id, options.signal, work));
     if (ledger !== undefined && this.#options.authorizationLedger !== undefined)
       await ledgerUnit(this.#options.authorizationLedger, this.dialect, eventContext(event, params, this.#options.workspace), ledger, ran, runs);
     const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };

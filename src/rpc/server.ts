@@ -9,6 +9,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logger.js';
 import { ErrorCodes } from '../protocol/error-codes.js';
+import { paramsParser } from '../protocol/params-parser.js';
 import {
   ClientNotifications,
   Requests,
@@ -125,7 +126,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
       }
       if (initialization !== 'done') throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
     }
-    const parsed = spec.params.safeParse(params);
+    const parsed = paramsParser(spec.params)(params);
     if (!parsed.success) throw parsed.error;
     if (method === SHUTDOWN) shutdownReceived = true;
     if (method !== INITIALIZE) return handler(parsed.data, context);
