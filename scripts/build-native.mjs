@@ -38,8 +38,10 @@ if (sourceTime === undefined) {
   warn(`${source} is missing`);
   process.exit(0);
 }
+// Up to date only when newer than the source and than this script (its flags and link mode are part of the build).
 const binaryTime = mtimeMs(binary);
-if (binaryTime !== undefined && binaryTime > sourceTime) process.exit(0);
+const scriptTime = mtimeMs(fileURLToPath(import.meta.url)) ?? Number.POSITIVE_INFINITY;
+if (binaryTime !== undefined && binaryTime > sourceTime && binaryTime > scriptTime) process.exit(0);
 
 mkdirSync(dirname(binary), { recursive: true });
 // Compile next to the target and rename: a half-written binary is never at the path hookd looks at.

@@ -1,7 +1,7 @@
 // The native hook process supervisor (native/hookd-supervisor.c), driven directly over its frame channel with the
 // codec hookd uses (docs/supervisor.md is the specification). Real processes, PID checks, deadlines polled.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRaw, encodeSpawn, MAX_FRAME_BYTES, Reply, Request } from '../../src/runner/supervisor/frames.js';
@@ -518,5 +518,11 @@ describe('scripts/build-native.mjs', () => {
     const second = build(root, '/nonexistent'); // would warn if it tried to compile
     expect(second.status).toBe(0);
     expect(second.stderr).toBe('');
+    // A changed build script (its flags or link mode) makes the binary stale too.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'scripts', 'build-native.mjs'), later, later);
+    const third = build(root, '/nonexistent');
+    expect(third.status).toBe(0);
+    expect(third.stderr).toMatch(/cannot run the C compiler "\/nonexistent"/);
   });
 });
