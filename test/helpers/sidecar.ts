@@ -27,10 +27,10 @@ export class Sidecar {
   #requestHandlers = new Map<string, (params: any, id: number | string) => unknown>();
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  /** `cwd`: hookd's process directory (default: inherited from the test process). */
-  constructor(readonly framing: WireFraming = 'ndjson', args: string[] = [], env: NodeJS.ProcessEnv = process.env, cwd?: string) {
-    if (!existsSync(HOOKD_BIN)) throw new Error(`${HOOKD_BIN} is missing: run npm run build first`);
-    this.child = spawn(process.execPath, [HOOKD_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env, ...(cwd !== undefined ? { cwd } : {}) });
+  /** `cwd`: hookd's process directory (default: inherited from the test process); `bin`: another build's cli.js. */
+  constructor(readonly framing: WireFraming = 'ndjson', args: string[] = [], env: NodeJS.ProcessEnv = process.env, cwd?: string, bin = HOOKD_BIN) {
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm run build first`);
+    this.child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env, ...(cwd !== undefined ? { cwd } : {}) });
     this.child.stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.stdin.on('error', () => {});
