@@ -103,6 +103,32 @@ function commandLine(handler: CommandHandler): CommandLine {
   return { kind: 'shell', script: handler.command, ...(handler.shell ? { shell: handler.shell } : {}), ...(handler.loginShell === true ? { login: true } : {}) };
 }
 
+type BuiltEnvironment = { readonly base: Readonly<Record<string, string>>; readonly added: Readonly<Record<string, string>>; readonly env: Readonly<Record<string, string>> };
+
+/** Each hook's latest run environment: the next run with the same variables reuses it (frozen, so never changed). */
+const latestEnvironment = new WeakMap<HookSpec, BuiltEnvironment>();
+
+/** The same names, in the same order, with the same values. */
+function sameVariables(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const names = Object.keys(a);
+  const others = Object.keys(b);
+  if (names.length !== others.length) return false;
+  return names.every((name, index) => others[index] === name && a[name] === b[name]);
+}
+
+/**
+ * The inherited environment with the variables the dialect (and the env file) add on top. Copying the whole inherited
+ * environment per run is the costly part of a launch, so a hook's runs share one frozen object while the added
+ * variables stay the same (the runner may then reuse what it derived from it).
+ */
+function runEnvironment(hook: HookSpec, base: Readonly<Record<string, string>>, added: Record<string, string>): Readonly<Record<string, string>> {
+  const latest = latestEnvironment.get(hook);
+  if (latest !== undefined && latest.base === base && sameVariables(latest.added, added)) return latest.env;
+  const env = Object.freeze({ ...base, ...added });
+  latestEnvironment.set(hook, { base, added, env });
+  return env;
+}
+
 export function placementOf(context: EventContext, hook: HookSpec): Placement {
   if (context.serverOwned && hook.serverOwnedPlacement) return hook.serverOwnedPlacement;
   return { cwd: context.workspace, scriptBase: context.workspace };
@@ -189,11 +215,11 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       return handler.type === 'mcp_tool' || judgeSlots === undefined ? ask() : judgeSlots(ask);
     }
     if (handler.type === 'command') {
-      const env = { ...settings.baseEnv, ...dialect.environment(context, hook, {}), ...extraEnv };
+      const env = runEnvironment(hook, settings.baseEnv, { ...dialect.environment(context, hook, {}), ...extraEnv });
       return settings.runner.run({ command: commandLine(handler), cwd: placement.cwd, env, ...limits });
     }
     const scriptPath = resolveScriptPath(handler, placement.scriptBase);
-    const env = { ...settings.baseEnv, ...dialect.environment(context, hook, { scriptPath }), ...extraEnv };
+    const env = runEnvironment(hook, settings.baseEnv, { ...dialect.environment(context, hook, { scriptPath }), ...extraEnv });
     const plan = planScript(handler, placement.scriptBase, env, settings.runner.findExecutable);
     if (plan.kind === 'refused') return Promise.resolve(refusedOutcome(plan.preflight));
     return settings.runner.run({ command: plan.command, cwd: placement.cwd, env, ...limits });

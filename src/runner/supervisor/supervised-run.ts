@@ -24,23 +24,39 @@ function signalName(signal: number): string {
   return SIGNAL_NAMES.get(signal) ?? `SIG${signal}`;
 }
 
+type EnvironmentEntries = { readonly entries: readonly string[]; readonly nul: string | undefined };
+
+/** A frozen environment cannot change: what was derived from it is reused (the engine shares one per hook). */
+const entriesOfFrozen = new WeakMap<object, EnvironmentEntries>();
+
+/** `NAME=value` for each variable but the run tag, and which variable (if any) holds a NUL character. */
+function environmentEntries(env: Readonly<Record<string, string>>): EnvironmentEntries {
+  const known = entriesOfFrozen.get(env);
+  if (known !== undefined) return known;
+  const entries: string[] = [];
+  let nul: string | undefined;
+  for (const name in env) {
+    const value = env[name]!;
+    if (nul === undefined && (hasNul(name) || hasNul(value))) nul = `environment variable ${JSON.stringify(name.replace(/\0/g, '\\0'))}`;
+    if (name !== RUN_TAG_VARIABLE) entries.push(`${name}=${value}`);
+  }
+  const derived = { entries, nul };
+  if (Object.isFrozen(env)) entriesOfFrozen.set(env, derived);
+  return derived;
+}
+
 export function runSupervised(request: SpawnRequest, channel: SupervisorChannel, runs: LiveRuns, logger: Logger): Promise<ProcessOutcome> {
   const startedAt = performance.now();
   // A cancel that arrived before we got here must not start anything (its listeners would never fire).
   if (request.signal?.aborted) return Promise.resolve(notStarted(startedAt, { cancelled: true }));
   const { file, args } = commandArgv(request.command);
-  const env: string[] = [];
-  let nul = hasNul(request.cwd) ? 'its working directory' : hasNul(file) ? 'its file name' : args.some(hasNul) ? 'an argument' : undefined;
-  for (const name in request.env) {
-    const value = request.env[name]!;
-    if (nul === undefined && (hasNul(name) || hasNul(value))) nul = `environment variable ${JSON.stringify(name.replace(/\0/g, '\\0'))}`;
-    if (name !== RUN_TAG_VARIABLE) env.push(`${name}=${value}`);
-  }
+  const entries = environmentEntries(request.env);
+  const nul = hasNul(request.cwd) ? 'its working directory' : hasNul(file) ? 'its file name' : args.some(hasNul) ? 'an argument' : entries.nul;
   if (nul !== undefined) {
     return Promise.resolve(notStarted(startedAt, { spawnError: `cannot start "${file.replace(/\0/g, '\\0')}": ${nul} contains a NUL character` }));
   }
   // The tag is no longer needed to find the tree (the keeper holds it), but hooks and tests may still read it.
-  env.push(`${RUN_TAG_VARIABLE}=${createRunTag()}`);
+  const env = [...entries.entries, `${RUN_TAG_VARIABLE}=${createRunTag()}`];
   return new Promise<ProcessOutcome>((resolve) => {
     new SupervisedRun(request, channel, runs, logger, startedAt, file, resolve).start([file, ...args], env);
   });
