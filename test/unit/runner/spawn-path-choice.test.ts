@@ -37,7 +37,7 @@ describe('spawn path choice', () => {
     const binary = missingBinary();
     const first = recordingLogger();
     const second = recordingLogger();
-    const runners = [createProcessRunner({ logger: first, spawnPath: 'auto', supervisorBinary: binary }), createProcessRunner({ logger: second, supervisorBinary: binary })];
+    const runners = [createProcessRunner({ logger: first, spawnPath: 'auto', supervisorBinary: binary }), createProcessRunner({ logger: second, spawnPath: 'auto', supervisorBinary: binary })];
     for (const runner of runners) {
       const report = await runner.spawnPath();
       expect(report).toMatchObject({ active: 'node', requested: 'auto' });
