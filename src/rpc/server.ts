@@ -9,7 +9,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logger.js';
 import { ErrorCodes } from '../protocol/error-codes.js';
-import { paramsParser } from '../protocol/params-parser.js';
+import { paramsParser } from './params-parser.js';
 import {
   ClientNotifications,
   Requests,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../../src/protocol/json-depth.js';
 import { Requests } from '../../../src/protocol/methods.js';
-import { compileParamsParser, paramsParser } from '../../../src/protocol/params-parser.js';
+import { compileParamsParser, paramsParser } from '../../../src/rpc/params-parser.js';
 
 type Outcome = { success: boolean; json: string; issues?: unknown };
 

@@ -1,11 +1,10 @@
-// GENERATED from src/protocol/params-parser.ts by scripts/gen-client-protocol.mjs (npm run gen:client-protocol): do not edit.
 // The params parse of a request, compiled once per schema: for a wide object schema (the event params carry ~90
 // optional fields, a request sends a handful) zod runs every field's schema on every request. This parses with a
 // copy of the schema narrowed to the fields the value has plus every field that is not plainly optional (defaults,
 // required ones), built once per set of fields, so the answer is the one the full schema gives. Anything the narrowed
 // parse rejects is parsed again with the full schema, which reports the issues. Owns no schema.
 import { z } from 'zod';
-import { findTooDeep, withoutDepthBound } from './json-depth.js';
+import { findTooDeep, withoutDepthBound } from '../protocol/json-depth.js';
 
 export type ParamsParse = (value: unknown) => z.ZodSafeParseResult<unknown>;
 
