@@ -1,15 +1,11 @@
 #!/usr/bin/env node
 // argv → command: serve (default; the JSON-RPC sidecar on stdio), check, test, --version, --help.
+// Each command's modules load only when that command runs (a sidecar's start does not pay for the ui or check).
 // Serving writes only protocol messages to stdout; the one-shot commands print their report there.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runCheck } from './commands/check.js';
-import { runHooksCommand } from './commands/hooks-command.js';
-import { UsageError } from './commands/load-options.js';
-import { runTestEvent } from './commands/test-event.js';
+import { UsageError } from './commands/usage-error.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
-import { serve } from './main.js';
-import { runUi } from './ui/ui-command.js';
 import { SERVER_VERSION } from './protocol/index.js';
 import type { Framing } from './rpc/framing.js';
 
@@ -142,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
       const stopBlockCap = numberFlag('stop-block-cap', values['stop-block-cap']);
       const killGraceMs = numberFlag('kill-grace-ms', values['kill-grace-ms']);
       const maxMessageBytes = numberFlag('max-message-bytes', values['max-message-bytes']);
+      const { serve } = await import('./main.js');
       serve({
         framing: framing as Framing,
         logLevel: logLevel as LogLevel,
@@ -155,14 +152,14 @@ async function main(argv: string[]): Promise<number> {
       return -1; // keeps running
     }
     case 'check':
-      return runCheck(values, print);
+      return (await import('./commands/check.js')).runCheck(values, print);
     case 'test':
-      return runTestEvent(rest[0], values, print);
+      return (await import('./commands/test-event.js')).runTestEvent(rest[0], values, print);
     case 'hooks':
-      return runHooksCommand(rest, values, print);
+      return (await import('./commands/hooks-command.js')).runHooksCommand(rest, values, print);
     case 'ui':
       if (rest.length > 0) throw new UsageError(`hookd ui takes no arguments, got "${rest.join(' ')}"`);
-      return runUi(values, print);
+      return (await import('./ui/ui-command.js')).runUi(values, print);
     default:
       throw new UsageError(`unknown command "${command}" (see hookd --help)`);
   }

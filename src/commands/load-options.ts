@@ -12,7 +12,9 @@ import type { ProgressParams } from '../protocol/index.js';
 import { createProcessRunner } from '../runner/process-runner.js';
 import type { ProcessRunner, RunnerExitControl } from '../runner/types.js';
 
-export class UsageError extends Error {}
+import { UsageError } from './usage-error.js';
+
+export { UsageError };
 
 export type CommonFlags = {
   dialect?: string;
