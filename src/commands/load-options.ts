@@ -11,7 +11,6 @@ import { processEnvironment } from '../process-environment.js';
 import type { ProgressParams } from '../protocol/index.js';
 import { createProcessRunner } from '../runner/process-runner.js';
 import type { ProcessRunner, RunnerExitControl } from '../runner/types.js';
-
 import { UsageError } from './usage-error.js';
 
 export { UsageError };
