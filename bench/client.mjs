@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 /** The time budget of one bench phase (BENCH_PHASE_SECONDS, default 8). */
 export const BUDGET_MS = Number(process.env.BENCH_PHASE_SECONDS ?? 8) * 1000;
 
-export const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+export const bin = process.env.BIN ?? fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 export const ballast = fileURLToPath(new URL('./ballast.cjs', import.meta.url));
 
 const scratch = [];

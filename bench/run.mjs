@@ -3,8 +3,9 @@
 // 1. the two spawn paths side by side (bench/spawn-paths.mjs: sidecars with HOOKD_SPAWN_PATH=supervisor and =node,
 //    the path each one really ran on, the posix_spawn floor, P1, P2 with and without 500 MB ballast, events/s at 64 in
 //    flight, no-match latency under that load, cancel → tree dead), each figure with its ratio and the issue's goal;
-// 2. P3 the bamboo dialect (a bash hook, a programmatic hook answered by this client, hot reload latency) and Node's
-//    own spawn from this client, on the default path;
+// 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
+//    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
+//    default path;
 // 3. the no-match round trip and throughput through the Python and Rust clients (their bench programs print one line);
 // 4. the containment alternatives (bench/alternatives.py: PID namespace per run, cgroup v2 cgroup.kill).
 // Env: BENCH_ROUNDS (300), BENCH_CANCEL_ROUNDS (20), BENCH_PHASE_SECONDS (8: each phase stops at its budget, so a
@@ -94,6 +95,18 @@ function bareSpawn(file = 'sh', args = ['-c', 'true']) {
     child.stderr.resume();
     child.on('exit', resolve);
   });
+}
+{
+  // A sidecar's start: what an agent waits for before its first event (dist/cli.js is one bundled file).
+  log('sidecar start');
+  const bareNode = await timeEach(10, () => bareSpawn(process.execPath, ['-e', '0']));
+  const starts = await timeEach(10, async () => {
+    const client = new Client();
+    await client.ok('initialize', { protocolVersion: '0.1', dialect: 'claude', workspace: scratchDir() });
+    await client.close();
+  });
+  single.push(['`node -e 0` spawn + exit (bench client)', median(bareNode), Math.max(...bareNode), 'p99 column: max']);
+  single.push(['sidecar start: spawn → initialize reply → exit', median(starts), Math.max(...starts), `${times(median(starts) / median(bareNode))} node -e 0`]);
 }
 {
   log('P3 bamboo');
