@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PROTOCOL_VERSION 1u
+#define PROTOCOL_VERSION 2u
 #define MAX_FRAME_BYTES (64u * 1024u * 1024u)
 #define HEADER_BYTES 9u
 #define DATA_CHUNK_BYTES (64u * 1024u)
@@ -632,6 +632,7 @@ struct run {
   unsigned forgotten : 1; /* RELEASED or SPAWN_FAILED sent: its runId is free */
   unsigned keeper_reaped : 1;
   unsigned kill_sent : 1;
+  unsigned eof_held : 2; /* bit per stream: it ended while the hook ran; its EOF goes out with EXITED */
 };
 
 static struct run *g_runs;
@@ -669,8 +670,27 @@ static void forget_run(struct run *run) {
   run->stdin_rest = NULL;
 }
 
+static void reply_eof(struct run *run, int stream) {
+  uint8_t *p = reply_begin(REP_EOF, run->id, 9);
+  p[0] = (uint8_t)(stream + 1);
+  put_u64(p + 1, run->totals[stream]);
+}
+
+/* The EOFs of streams that ended while the hook ran, sent just before its EXITED (or RELEASED): hookd needs them only
+   once the hook exited, and one write then wakes it once instead of twice. */
+static void send_held_eofs(struct run *run) {
+  for (int stream = 0; stream < 2; stream++)
+    if (run->eof_held & (1u << stream)) reply_eof(run, stream);
+  run->eof_held = 0;
+}
+
+/* RELEASED, once hookd asked (RELEASE) or unasked once the run is complete: SPAWNED, EXITED, both EOFs and the
+   tree's end are sent, so hookd has everything and a completed run costs it no RELEASE round trip. */
 static void maybe_release(struct run *run) {
-  if (!run->release_requested || !run->tree_done || run->forgotten) return;
+  if (!run->tree_done || run->forgotten) return;
+  int complete = run->spawn_reported && run->exited_reported && run->fds[FD_STDOUT] < 0 && run->fds[FD_STDERR] < 0 && run->eof_held == 0;
+  if (!run->release_requested && !complete) return;
+  send_held_eofs(run);
   uint8_t *p = reply_begin(REP_RELEASED, run->id, 16);
   put_u64(p, run->totals[0]);
   put_u64(p + 8, run->totals[1]);
@@ -709,6 +729,7 @@ static void handle_status(struct run *run, const struct status_record *record) {
     case ST_EXITED:
       if (run->exited_reported || run->forgotten) break;
       run->exited_reported = 1;
+      send_held_eofs(run);
       reply_exited(run->id, record->a, record->b, record->c);
       if (record->c) run->tree_done = 1;
       maybe_release(run);
@@ -764,6 +785,7 @@ static void keeper_gone(struct run *run) {
   }
   if (!run->exited_reported) {
     run->exited_reported = 1;
+    send_held_eofs(run);
     reply_exited(run->id, -1, SIGKILL, 0);
   }
   run->orphans_pending = 1;
@@ -906,10 +928,13 @@ static void read_output(struct run *run, int kind) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
     if (n <= 0) {
-      uint8_t *p = reply_begin(REP_EOF, run->id, 9);
-      p[0] = (uint8_t)(stream + 1);
-      put_u64(p + 1, run->totals[stream]);
       close_run_fd(run, kind);
+      if (run->exited_reported) {
+        reply_eof(run, stream);
+        maybe_release(run);
+      } else {
+        run->eof_held |= 1u << stream;
+      }
       return;
     }
     run->totals[stream] += (uint64_t)n;

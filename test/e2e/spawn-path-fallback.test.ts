@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SUPERVISOR_PROTOCOL_VERSION } from '../../src/runner/supervisor/frames.js';
 import { REPO_ROOT } from '../helpers/repo-copy.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { HOOKD_BIN, Sidecar } from '../helpers/sidecar.js';
@@ -91,7 +92,7 @@ describe('spawn path fallback and report', () => {
     cleanups.push(() => sidecar.close());
     const initialized = (await sidecar.initialize(workspaceWithTrueHook())) as { spawnPath: { active: string; detail: string } };
     expect(initialized.spawnPath.active).toBe('supervisor');
-    expect(initialized.spawnPath.detail).toMatch(/^native supervisor .*hookd-supervisor \(pid \d+, protocol 1, subreaper=1/);
+    expect(initialized.spawnPath.detail).toMatch(new RegExp(`^native supervisor .*hookd-supervisor \\(pid \\d+, protocol ${SUPERVISOR_PROTOCOL_VERSION}, subreaper=1`));
     const check = spawnSync(process.execPath, [HOOKD_BIN, 'check', '--workspace', workspaceWithTrueHook()], { encoding: 'utf8', env: environment() });
     expect(check.stdout).toMatch(/^hook processes start through the native supervisor: native supervisor /m);
     expect(check.stderr).toBe('');

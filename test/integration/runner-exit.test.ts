@@ -14,6 +14,7 @@ import { createProcessRunner as createRunner } from '../../src/runner/process-ru
 import type { SpawnPathName } from '../../src/runner/spawn-path.js';
 import { MAX_DEATHS, supervisorChannel } from '../../src/runner/supervisor/channel.js';
 import { SUPERVISOR_BINARY, supervisorBinaryProblem } from '../../src/runner/supervisor/locate.js';
+import { SUPERVISOR_PROTOCOL_VERSION } from '../../src/runner/supervisor/frames.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, type SpawnRequest } from '../../src/runner/types.js';
 import { isAlive, killProcessesWithEnv, readFixtureRecord, waitUntil } from '../helpers/processes.js';
 
@@ -198,7 +199,8 @@ describe('a supervisor that keeps dying', () => {
     await writeFile(
       binary,
       `#!${process.execPath}\n` +
-        'const ready = Buffer.alloc(17); ready.writeUInt32LE(13, 0); ready[4] = 101; ready.writeUInt32LE(1, 9); ready.writeUInt32LE(process.pid, 13);\n' +
+        `const ready = Buffer.alloc(17); ready.writeUInt32LE(13, 0); ready[4] = 101; ready.writeUInt32LE(${SUPERVISOR_PROTOCOL_VERSION}, 9);` +
+        ' ready.writeUInt32LE(process.pid, 13);\n' +
         'process.stdout.write(ready); process.stdin.once("data", () => process.exit(3));\n',
     );
     await chmod(binary, 0o755);

@@ -82,10 +82,10 @@ beforeAll(() => {
 });
 
 describe('hookd-supervisor: basics', () => {
-  it('says READY with protocol version 1, its pid and its features', async () => {
+  it('says READY with protocol version 2, its pid and its features', async () => {
     const supervisor = startSupervisor();
     const ready = await supervisor.ready();
-    expect(ready.version).toBe(1);
+    expect(ready.version).toBe(2);
     expect(ready.pid).toBe(supervisor.pid);
     expect(ready.features).toContain('subreaper=1');
   });
@@ -100,6 +100,36 @@ describe('hookd-supervisor: basics', () => {
     expect(result.exited).toEqual({ code: 0, signal: 0, treeEmpty: true });
     expect(result.frames[0]!.type).toBe(Reply.Spawned);
     expect(result.frames.at(-1)!.type).toBe(Reply.Released);
+  });
+
+  it('a completed run is released unasked: RELEASED ends its frames, and a RELEASE after it is refused as unknown', async () => {
+    const supervisor = startSupervisor();
+    const runId = supervisor.spawn({ argv: ['sh', '-c', 'echo done'] });
+    const released = await supervisor.waitForFrame(runId, Reply.Released);
+    expect(released).toMatchObject({ stdoutBytes: 5, stderrBytes: 0 });
+    const types = supervisor.framesOf(runId).map((frame) => frame.type);
+    expect(types.at(-1)).toBe(Reply.Released);
+    expect(types.filter((type) => type === Reply.Eof)).toHaveLength(2);
+    supervisor.write(encodeRaw(Request.Release, runId));
+    const error = await supervisor.waitForFrame(runId, Reply.Error);
+    expect(error.message).toBe(`RELEASE of unknown run ${runId}`);
+  });
+
+  it('a stream that ends while the hook runs has its EOF sent just before EXITED, not when it closed', async () => {
+    const supervisor = startSupervisor();
+    const result = await supervisor.run({ argv: ['sh', '-c', 'exec 1>&-; sleep 0.2; echo late >&2'] });
+    expect(result.stderr).toBe('late\n');
+    const frames = result.frames;
+    const exitedAt = frames.findIndex((frame) => frame.type === Reply.Exited);
+    // Every EOF is either in the block right before EXITED or after it; stdout's (closed first) is in the block.
+    let blockStart = exitedAt;
+    while (blockStart > 0 && frames[blockStart - 1]!.type === Reply.Eof) blockStart -= 1;
+    frames.forEach((frame, index) => {
+      if (frame.type === Reply.Eof) expect(index >= blockStart).toBe(true);
+    });
+    const stdoutEof = frames.findIndex((frame) => frame.type === Reply.Eof && frame.stream === 1);
+    expect(stdoutEof).toBeGreaterThanOrEqual(blockStart);
+    expect(stdoutEof).toBeLessThan(exitedAt);
   });
 
   it('reports exit codes and signals', async () => {
@@ -279,7 +309,7 @@ describe('hookd-supervisor: killing trees', () => {
     supervisor.signal(runId, 9);
     await supervisor.waitForFrame(runId, Reply.Empty);
     expect(isAlive(escapee)).toBe(false);
-    await supervisor.release(runId);
+    await supervisor.waitForFrame(runId, Reply.Released); // complete: released unasked
   });
 
   it('double fork: the grandchild outlives the hook; RELEASE kills it before answering RELEASED', async () => {
@@ -319,7 +349,7 @@ describe('hookd-supervisor: killing trees', () => {
     await supervisor.waitForFrame(runId, Reply.Empty);
     expect(supervisor.find(runId, Reply.Exited)).toMatchObject({ code: -1, signal: 9, treeEmpty: false });
     expect(alive(pids)).toEqual([]);
-    await supervisor.release(runId);
+    await supervisor.waitForFrame(runId, Reply.Released); // complete: released unasked
     expect((await supervisor.run()).exited?.code).toBe(0);
   });
 });
@@ -437,11 +467,15 @@ describe('hookd-supervisor: robust to what hookd sends', () => {
 
   it('a SPAWN reusing the runId of an active run is refused with ERROR; the active run is untouched', async () => {
     const supervisor = startSupervisor();
-    const runId = supervisor.spawn({ argv: ['sh', '-c', 'read line; echo "$line"'], stdin: 'first\n' });
+    // The run stays active (a completed run is released unasked) until the test creates the marker file.
+    const marker = join(scratchDir('hookd-supervisor-mark-'), 'go');
+    const hook = 'read line; while [ ! -e "$MARK" ]; do sleep 0.01; done; echo "$line"';
+    const runId = supervisor.spawn({ argv: ['sh', '-c', hook], env: [...BASE_ENV, `MARK=${marker}`], stdin: 'first\n' });
     await supervisor.waitForFrame(runId, Reply.Spawned);
     supervisor.spawn({ runId, argv: ['sh', '-c', 'echo second'] });
     const error = await supervisor.waitForFrame(runId, Reply.Error);
     expect(error.message).toMatch(/still active/);
+    writeFileSync(marker, '');
     expect((await supervisor.finish(runId)).stdout).toBe('first\n');
   });
 

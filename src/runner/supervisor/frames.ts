@@ -4,8 +4,9 @@
 //
 // Every frame, both ways: u32le N (bytes after this field: 5 + payload) · u8 type · u32le runId · payload.
 
-/** Version of this layout; the supervisor's READY frame carries it and hookd refuses any other. */
-export const SUPERVISOR_PROTOCOL_VERSION = 1;
+/** Version of this protocol (layout and rules; 2: a completed run is released unasked); READY carries it and hookd
+ * refuses any other. */
+export const SUPERVISOR_PROTOCOL_VERSION = 2;
 /** Frames larger than this are refused (the supervisor answers ERROR and skips the bytes). */
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 const HEADER_BYTES = 9;

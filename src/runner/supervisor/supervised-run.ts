@@ -1,6 +1,7 @@
 // Runs one hook through the native supervisor (docs/supervisor.md) with the same ProcessOutcome semantics as the
 // pure-Node path: one SPAWN frame (stdin inside), capped output from DATA/EOF, timeout and cancel (SIGNAL 15, the
-// grace, SIGNAL 9), leftovers killed after the hook's exit, a bounded settle for the last output, then RELEASE.
+// grace, SIGNAL 9), leftovers killed after the hook's exit, a bounded settle for the last output, then RELEASE (not
+// needed for a run that completed: the supervisor releases it unasked).
 // It owns one run's state; it never spawns itself, never scans /proc and reports no escapees (the keeper is a
 // subreaper: nothing escapes it).
 import { constants as osConstants } from 'node:os';
@@ -113,6 +114,8 @@ class SupervisedRun implements RunRoute, LiveRun {
   #pid: number | undefined;
   #exit: { readonly code: number | null; readonly signal: string | null } | undefined;
   #treeEmpty = false;
+  /** The supervisor itself said the tree is empty (EXITED or EMPTY); #treeEmpty is also set when hookd gave up. */
+  #supervisorSawEmpty = false;
   #termination: Termination | undefined;
   #leftoverKillAt: number | undefined;
   /** The timeout, then (one at a time) the grace, the kill's settle deadline, or the pipe settle. */
@@ -177,12 +180,12 @@ class SupervisedRun implements RunRoute, LiveRun {
         return;
       case Reply.Exited:
         this.#exit = { code: frame.signal !== 0 ? null : frame.code, signal: frame.signal !== 0 ? signalName(frame.signal) : null };
-        if (frame.treeEmpty) this.#treeEmpty = true;
+        if (frame.treeEmpty) this.#treeEmpty = this.#supervisorSawEmpty = true;
         this.#stopWatching();
         this.#progress();
         return;
       case Reply.Empty:
-        this.#treeEmpty = true;
+        this.#treeEmpty = this.#supervisorSawEmpty = true;
         this.#progress();
         return;
       case Reply.Released:
@@ -311,6 +314,13 @@ class SupervisedRun implements RunRoute, LiveRun {
     this.#clearTimer();
     this.#runs.delete(this);
     const complete = this.#stdout.total !== undefined && this.#stderr.total !== undefined;
+    if (complete && this.#supervisorSawEmpty && this.#exit !== undefined && this.#pid !== undefined) {
+      // SPAWNED, both EOFs, EXITED and the tree's end all came: the supervisor released the run unasked (its RELEASED
+      // follows, to a closed route), so no RELEASE goes out and the answer does not wait for a write.
+      this.#channel.close(this.runId);
+      this.#finish();
+      return;
+    }
     if (!this.#channel.send(encodeRelease(this.runId))) {
       this.#finish();
       return;
