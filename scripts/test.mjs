@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: build, run every suite — vitest (hookd and the TypeScript client), pytest (the Python client),
-// cargo test (the Rust client) — and end with one plain line "N passed, N failed" (CI reads it).
+// cargo test (the Rust client), these two side by side — and end with one plain line "N passed, N failed" (CI reads it).
 // Extra arguments go to vitest (e.g. `npm test -- test/unit`); then the client suites are skipped.
 // Every suite runs with TMPDIR set to a fresh directory; whatever a test leaves there is listed and counts as a failure.
 // Hook processes start through the native supervisor (HOOKD_SPAWN_PATH=supervisor under CI, where a missing binary
@@ -8,7 +8,7 @@
 // the e2e files about hook processes (timeouts, cancel, kill, exit, output, async runs, each dialect's process I/O)
 // run again on the pure-Node fallback path (HOOKD_SPAWN_PATH=node). The whole e2e suite twice would not fit CI's
 // time budget on 2 cores: `HOOKD_SPAWN_PATH=node npm test -- test/e2e` runs all of it on the fallback path.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,22 @@ const FALLBACK_PATH_SUITES = [
 ].map((name) => `test/e2e/${name}.test.ts`);
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: testEnv, ...options });
 
+/**
+ * Runs a command without blocking (the client suites run side by side: cargo compiles while pytest waits on its
+ * sidecars), keeping its output (stdout and stderr together) to print in one piece when it ends; resolves to
+ * { status, output }.
+ */
+function runCaptured(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: testEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${command}: ${error.message}\n`)));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 const build = run('npm', ['run', '--silent', 'build']);
 if (build.status !== 0) {
   console.log('build failed');
@@ -67,12 +83,13 @@ function runVitest(name = 'vitest', args = extraArgs, env = testEnv) {
   }
 }
 
-function runPytest() {
+async function runPytest() {
   const report = join(results, 'pytest.xml');
   rmSync(report, { force: true });
   // pytest keeps its tmp_path directories (the last three runs): give it a base outside the checked temp dir.
   const basetemp = join(results, 'pytest-tmp');
-  const pytest = run('python3', ['-m', 'pytest', 'clients/python', '-q', `--junitxml=${report}`, `--basetemp=${basetemp}`, '-p', 'no:cacheprovider']);
+  const pytest = await runCaptured('python3', ['-m', 'pytest', 'clients/python', '-q', `--junitxml=${report}`, `--basetemp=${basetemp}`, '-p', 'no:cacheprovider']);
+  process.stdout.write(pytest.output);
   if (!existsSync(report)) {
     console.log(`pytest wrote no report (exit ${pytest.status})`);
     return record('pytest', 0, 1);
@@ -85,14 +102,14 @@ function runPytest() {
   record('pytest', passed, failed + (pytest.status !== 0 && failed === 0 ? 1 : 0));
 }
 
-function runCargo() {
+async function runCargo() {
   const manifest = join(root, 'clients', 'rust', 'Cargo.toml');
-  const cargo = spawnSync('cargo', ['test', '--manifest-path', manifest, '--no-fail-fast'], { cwd: root, env: testEnv, stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
-  process.stdout.write(cargo.stdout ?? '');
+  const cargo = await runCaptured('cargo', ['test', '--manifest-path', manifest, '--no-fail-fast']);
+  process.stdout.write(cargo.output);
   let passed = 0;
   let failed = 0;
   // One "test result: ok. 12 passed; 0 failed; 0 ignored; ..." line per test binary (and the doc tests).
-  for (const match of (cargo.stdout ?? '').matchAll(/^test result: \w+\. (\d+) passed; (\d+) failed/gm)) {
+  for (const match of cargo.output.matchAll(/^test result: \w+\. (\d+) passed; (\d+) failed/gm)) {
     passed += Number(match[1]);
     failed += Number(match[2]);
   }
@@ -104,8 +121,11 @@ runVitest();
 if (extraArgs.length === 0) {
   const present = FALLBACK_PATH_SUITES.filter((suite) => existsSync(join(root, suite)));
   runVitest('vitest (node spawn path)', present, { ...testEnv, HOOKD_SPAWN_PATH: 'node' });
-  if (existsSync(join(root, 'clients', 'python', 'pyproject.toml'))) runPytest();
-  if (existsSync(join(root, 'clients', 'rust', 'Cargo.toml'))) runCargo();
+  // Side by side; each is printed and recorded when it ends.
+  const clientSuites = [];
+  if (existsSync(join(root, 'clients', 'python', 'pyproject.toml'))) clientSuites.push(runPytest());
+  if (existsSync(join(root, 'clients', 'rust', 'Cargo.toml'))) clientSuites.push(runCargo());
+  await Promise.all(clientSuites);
 }
 
 /** Tests clean up what they create: anything left in the run's TMPDIR is named and counted as one failure. */
