@@ -53,10 +53,28 @@ export type SpawnFrame = {
   readonly file: string;
   /** argv[0] first (hookd passes the file as given, as libuv does). */
   readonly argv: readonly string[];
-  /** "NAME=value" entries: the hook's complete environment. */
+  /** "NAME=value" entries: the hook's complete environment (after `encodedEnv`'s, when given). */
   readonly env: readonly string[];
+  /** Entries encoded once by encodeStrings (the part of an environment many runs share), sent before `env`. */
+  readonly encodedEnv?: EncodedStrings;
   readonly stdin: string;
 };
+
+/** Strings in SPAWN's wire form, each UTF-8 and NUL-terminated, with how many there are. */
+export type EncodedStrings = { readonly count: number; readonly bytes: Buffer };
+
+export function encodeStrings(strings: readonly string[]): EncodedStrings {
+  let length = 0;
+  for (const text of strings) length += Buffer.byteLength(text) + 1;
+  const bytes = Buffer.allocUnsafe(length);
+  let offset = 0;
+  for (const text of strings) {
+    offset += bytes.write(text, offset);
+    bytes[offset] = 0;
+    offset += 1;
+  }
+  return { count: strings.length, bytes };
+}
 
 export type ReplyFrame =
   | { readonly type: typeof Reply.Ready; readonly runId: number; readonly version: number; readonly pid: number; readonly features: string }
@@ -75,22 +93,27 @@ export function hasNul(text: string): boolean {
 }
 
 export function encodeSpawn(frame: SpawnFrame): Buffer {
-  const strings = [frame.cwd, frame.file, ...frame.argv, ...frame.env];
-  let stringBytes = 0;
-  for (const text of strings) stringBytes += Buffer.byteLength(text) + 1;
+  const head = [frame.cwd, frame.file, ...frame.argv];
+  const encoded = frame.encodedEnv;
+  let stringBytes = encoded?.bytes.length ?? 0;
+  for (const text of head) stringBytes += Buffer.byteLength(text) + 1;
+  for (const text of frame.env) stringBytes += Buffer.byteLength(text) + 1;
   const stdinBytes = Buffer.byteLength(frame.stdin);
   const payloadBytes = 16 + stringBytes + stdinBytes;
   const buffer = Buffer.allocUnsafe(HEADER_BYTES + payloadBytes);
   let offset = writeHeader(buffer, Request.Spawn, frame.runId, payloadBytes);
   offset = buffer.writeUInt32LE(Math.min(Math.max(0, Math.floor(frame.maxOutputBytes)), 0xffffffff), offset);
   offset = buffer.writeUInt32LE(frame.argv.length, offset);
-  offset = buffer.writeUInt32LE(frame.env.length, offset);
+  offset = buffer.writeUInt32LE((encoded?.count ?? 0) + frame.env.length, offset);
   offset = buffer.writeUInt32LE(stdinBytes, offset);
-  for (const text of strings) {
+  const writeString = (text: string): void => {
     offset += buffer.write(text, offset);
     buffer[offset] = 0;
     offset += 1;
-  }
+  };
+  head.forEach(writeString);
+  if (encoded !== undefined) offset += encoded.bytes.copy(buffer, offset);
+  frame.env.forEach(writeString);
   buffer.write(frame.stdin, offset);
   return buffer;
 }

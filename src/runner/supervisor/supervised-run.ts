@@ -14,7 +14,7 @@ import { hasTimeout, notStarted, PIPE_SETTLE_MS } from '../run-outcome.js';
 import { describeSpawnError } from '../spawn-error.js';
 import type { CapturedOutput, ProcessOutcome, SpawnRequest } from '../types.js';
 import type { RunRoute, SupervisorChannel } from './channel.js';
-import { encodeRelease, encodeSignal, encodeSpawn, hasNul, Reply, STDERR, type ReplyFrame } from './frames.js';
+import { encodeRelease, encodeSignal, encodeSpawn, encodeStrings, hasNul, Reply, STDERR, type EncodedStrings, type ReplyFrame } from './frames.js';
 import type { LiveRun, LiveRuns } from './live-runs.js';
 
 const SIGNAL_NAMES: ReadonlyMap<number, string> = new Map(
@@ -25,12 +25,16 @@ function signalName(signal: number): string {
   return SIGNAL_NAMES.get(signal) ?? `SIG${signal}`;
 }
 
-type EnvironmentEntries = { readonly entries: readonly string[]; readonly nul: string | undefined };
+type EnvironmentEntries = {
+  /** Every variable but the run tag, encoded once (a frozen environment is shared by every run of its hook). */
+  readonly encoded: EncodedStrings;
+  readonly nul: string | undefined;
+};
 
 /** A frozen environment cannot change: what was derived from it is reused (the engine shares one per hook). */
 const entriesOfFrozen = new WeakMap<object, EnvironmentEntries>();
 
-/** `NAME=value` for each variable but the run tag, and which variable (if any) holds a NUL character. */
+/** `NAME=value` for each variable but the run tag (encoded), and which variable (if any) holds a NUL character. */
 function environmentEntries(env: Readonly<Record<string, string>>): EnvironmentEntries {
   const known = entriesOfFrozen.get(env);
   if (known !== undefined) return known;
@@ -41,7 +45,7 @@ function environmentEntries(env: Readonly<Record<string, string>>): EnvironmentE
     if (nul === undefined && (hasNul(name) || hasNul(value))) nul = `environment variable ${JSON.stringify(name.replace(/\0/g, '\\0'))}`;
     if (name !== RUN_TAG_VARIABLE) entries.push(`${name}=${value}`);
   }
-  const derived = { entries, nul };
+  const derived = { encoded: encodeStrings(entries), nul };
   if (Object.isFrozen(env)) entriesOfFrozen.set(env, derived);
   return derived;
 }
@@ -51,15 +55,15 @@ export function runSupervised(request: SpawnRequest, channel: SupervisorChannel,
   // A cancel that arrived before we got here must not start anything (its listeners would never fire).
   if (request.signal?.aborted) return Promise.resolve(notStarted(startedAt, { cancelled: true }));
   const { file, args } = commandArgv(request.command);
-  const entries = environmentEntries(request.env);
-  const nul = hasNul(request.cwd) ? 'its working directory' : hasNul(file) ? 'its file name' : args.some(hasNul) ? 'an argument' : entries.nul;
+  const environment = environmentEntries(request.env);
+  const nul = hasNul(request.cwd) ? 'its working directory' : hasNul(file) ? 'its file name' : args.some(hasNul) ? 'an argument' : environment.nul;
   if (nul !== undefined) {
     return Promise.resolve(notStarted(startedAt, { spawnError: `cannot start "${file.replace(/\0/g, '\\0')}": ${nul} contains a NUL character` }));
   }
   // The tag is no longer needed to find the tree (the keeper holds it), but hooks and tests may still read it.
-  const env = [...entries.entries, `${RUN_TAG_VARIABLE}=${createRunTag()}`];
+  const env = [`${RUN_TAG_VARIABLE}=${createRunTag()}`];
   return new Promise<ProcessOutcome>((resolve) => {
-    new SupervisedRun(request, channel, runs, logger, startedAt, file, resolve).start([file, ...args], env);
+    new SupervisedRun(request, channel, runs, logger, startedAt, file, resolve).start([file, ...args], environment.encoded, env);
   });
 }
 
@@ -146,11 +150,11 @@ class SupervisedRun implements RunRoute, LiveRun {
     this.#stderr = new StreamBuffer(request.maxOutputBytes);
   }
 
-  start(argv: readonly string[], env: readonly string[]): void {
+  start(argv: readonly string[], encodedEnv: EncodedStrings, env: readonly string[]): void {
     const request = this.#request;
     this.runId = this.#channel.open(this);
     this.#runs.add(this);
-    const frame = encodeSpawn({ runId: this.runId, maxOutputBytes: request.maxOutputBytes, cwd: request.cwd, file: this.#file, argv, env, stdin: request.stdin });
+    const frame = encodeSpawn({ runId: this.runId, maxOutputBytes: request.maxOutputBytes, cwd: request.cwd, file: this.#file, argv, encodedEnv, env, stdin: request.stdin });
     if (!this.#channel.sendSpawn(this.runId, frame)) {
       this.onSupervisorDeath('the hook process supervisor is not running');
       return;

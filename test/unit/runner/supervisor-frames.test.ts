@@ -8,6 +8,7 @@ import {
   encodeRelease,
   encodeSignal,
   encodeSpawn,
+  encodeStrings,
   hasNul,
   MAX_FRAME_BYTES,
   Reply,
@@ -163,6 +164,18 @@ describe('supervisor frames: requests (hookd → supervisor)', () => {
           expect(parseSpawn(encodeSpawn(frame))).toEqual({ type: Request.Spawn, ...frame });
         },
       ),
+    );
+  });
+
+  it('SPAWN with part of the environment encoded once (encodeStrings) is byte for byte the SPAWN with every entry given', () => {
+    const noNul = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((value) => !hasNul(value));
+    fc.assert(
+      fc.property(fc.array(noNul, { maxLength: 6 }), fc.array(noNul, { maxLength: 3 }), noNul, (shared, own, stdin) => {
+        const base = { runId: 9, maxOutputBytes: 100, cwd: '/', file: 'sh', argv: ['sh', '-c', 'true'], stdin };
+        const whole = encodeSpawn({ ...base, env: [...shared, ...own] });
+        const split = encodeSpawn({ ...base, encodedEnv: encodeStrings(shared), env: own });
+        expect(split.equals(whole)).toBe(true);
+      }),
     );
   });
 
