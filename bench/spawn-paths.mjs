@@ -144,6 +144,11 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       const rate = await throughput(lane.plain, throughputEvents, inFlight);
       lane.eventsPerSecond = rate.perSecond;
       lane.throughputEvents = rate.events;
+      // The same again: the first phase pays V8's warm-up of the hot path (a fresh sidecar's first ~1,000 hook events
+      // cost it 2–3× the CPU of later ones); a sidecar lives for a session, so the warm figure is its steady state.
+      const warm = await throughput(lane.plain, throughputEvents, inFlight);
+      lane.warmEventsPerSecond = warm.perSecond;
+      lane.warmThroughputEvents = warm.events;
       const loaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);
       lane.noMatchLoaded = loaded.samples;
       lane.loadedRssMb = lane.plain.rssMb();
@@ -182,6 +187,8 @@ function figuresOf(lane, floorMs) {
     ballastRatio: heavyP2 / p2,
     eventsPerSecond: lane.eventsPerSecond,
     throughputEvents: lane.throughputEvents,
+    warmEventsPerSecond: lane.warmEventsPerSecond,
+    warmThroughputEvents: lane.warmThroughputEvents,
     latencyRounds: lane.ping.length,
     loadedRounds: lane.noMatchLoaded.length,
     cancelRounds: lane.deadMs.length,
