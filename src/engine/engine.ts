@@ -97,6 +97,9 @@ export type EventDispatch = {
 };
 export type DispatchOptions = {
   readonly signal?: AbortSignal;
+  /** Aborts `signal` (the caller's own controller, e.g. the request's): a session cancel uses it, so the dispatch
+   * needs no controller of its own. */
+  readonly abort?: () => void;
   readonly requestId?: string | number;
   /** false: leave the session's async outputs for a later result (a dispatch nobody reads). Default true. */
   readonly deliverAsyncOutputs?: boolean;
@@ -598,7 +601,7 @@ export class Engine {
     // only), so no cancel can reach it meanwhile; it needs no controller of its own in the in-flight registry.
     const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted, ran } = await (candidates.length === 0
       ? work(options.signal ?? NEVER_ABORTED)
-      : this.#inFlight.track(params.session.id, options.signal, work));
+      : this.#inFlight.track(params.session.id, options.signal, work, options.signal !== undefined && options.abort !== undefined ? { signal: options.signal, abort: options.abort } : undefined));
     if (ledger !== undefined && this.#options.authorizationLedger !== undefined)
       await ledgerUnit(this.#options.authorizationLedger, this.dialect, eventContext(event, params, this.#options.workspace), ledger, ran, runs);
     const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };

@@ -2,24 +2,39 @@
 // Owns AbortControllers only; it never kills processes itself (the runner does, when a signal aborts).
 import { setMaxListeners } from 'node:events';
 
-type Entry = { readonly sessionId: string; readonly controller: AbortController; readonly done: Promise<unknown> };
+type Entry = { readonly sessionId: string; readonly signal: AbortSignal; readonly abort: () => void; readonly done: Promise<unknown> };
+
+/** The caller's own cancellation: its signal, and the function that aborts it (e.g. a request's controller). */
+export type OwnedSignal = { readonly signal: AbortSignal; readonly abort: () => void };
 
 export class InFlightRegistry {
   readonly #entries = new Set<Entry>();
 
-  /** Runs `work` with a signal that aborts when `outer` does or when the session or everything is cancelled. */
-  track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` with a signal that aborts when `outer` does or when the session or everything is cancelled. With
+   * `owned` (a signal the caller can abort for us) that signal is used as it is: no controller of its own and no
+   * listener per dispatch.
+   */
+  track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, owned?: OwnedSignal): Promise<T> {
+    if (owned !== undefined && owned.signal === outer) {
+      // Every hook of the dispatch listens to this one signal: dozens are normal, not a leak (no MaxListeners warning).
+      setMaxListeners(0, owned.signal);
+      return this.#run(sessionId, owned.signal, owned.abort, work, () => {});
+    }
     const controller = new AbortController();
-    // Every hook of the dispatch listens to this one signal: dozens are normal, not a leak (no MaxListeners warning).
     setMaxListeners(0, controller.signal);
     const abort = () => controller.abort();
     if (outer?.aborted) controller.abort();
     else outer?.addEventListener('abort', abort, { once: true });
-    const done = work(controller.signal).finally(() => {
-      outer?.removeEventListener('abort', abort);
+    return this.#run(sessionId, controller.signal, abort, work, () => outer?.removeEventListener('abort', abort));
+  }
+
+  #run<T>(sessionId: string, signal: AbortSignal, abort: () => void, work: (signal: AbortSignal) => Promise<T>, detach: () => void): Promise<T> {
+    const done = work(signal).finally(() => {
+      detach();
       this.#entries.delete(entry);
     });
-    const entry: Entry = { sessionId, controller, done: done.catch(() => undefined) };
+    const entry: Entry = { sessionId, signal, abort, done: done.catch(() => undefined) };
     this.#entries.add(entry);
     return done;
   }
@@ -28,8 +43,8 @@ export class InFlightRegistry {
   cancelSession(sessionId: string): number {
     let count = 0;
     for (const entry of this.#entries) {
-      if (entry.sessionId === sessionId && !entry.controller.signal.aborted) {
-        entry.controller.abort();
+      if (entry.sessionId === sessionId && !entry.signal.aborted) {
+        entry.abort();
         count += 1;
       }
     }
@@ -39,7 +54,7 @@ export class InFlightRegistry {
   /** Aborts everything and resolves when every dispatch has settled (its trees are dead by then). */
   async abortAll(): Promise<void> {
     const pending = [...this.#entries];
-    for (const entry of pending) entry.controller.abort();
+    for (const entry of pending) if (!entry.signal.aborted) entry.abort();
     await Promise.all(pending.map((entry) => entry.done));
   }
 

@@ -52,7 +52,8 @@ export class RequestAborts implements RequestCancellationReceiverStrategy {
     for (const entry of this.live) this.abort(entry);
   }
 
-  private abort(entry: RequestAbort): void {
+  /** Aborts one request (e.g. its session was cancelled), with the same reason as a client's cancel. */
+  abort(entry: RequestAbort): void {
     if (!entry.controller.signal.aborted) entry.controller.abort(this.reason());
   }
 }

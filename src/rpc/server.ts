@@ -25,7 +25,13 @@ import { describeParamsIssues, RequestCancelledError, RpcError, toResponseError 
 import type { Framing } from './framing.js';
 import { createTransport, DEFAULT_MAX_MESSAGE_BYTES } from './transport.js';
 
-export type RequestContext = { readonly requestId: string | number; readonly signal: AbortSignal };
+export type RequestContext = {
+  readonly requestId: string | number;
+  readonly signal: AbortSignal;
+  /** Aborts `signal` (as a client's cancel would): lets the engine cancel a session's requests without a controller
+   * of its own per dispatch. */
+  readonly abort?: () => void;
+};
 
 /** `params` were already parsed by the method's zod schema (defaults applied). The result is sent as is. */
 export type RequestHandler = (params: unknown, context: RequestContext) => Promise<unknown>;
@@ -157,7 +163,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     const abort = aborts.acquire(token);
     if (abort === undefined) throw toResponseError(new Error(`no cancellation source for ${method}`), logger, method);
     try {
-      const result = await dispatch(method, params, { requestId: abort.requestId, signal: abort.controller.signal });
+      const result = await dispatch(method, params, { requestId: abort.requestId, signal: abort.controller.signal, abort: () => aborts.abort(abort) });
       return result === undefined ? null : result;
     } catch (error) {
       throw toResponseError(error, logger, method);

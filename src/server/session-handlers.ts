@@ -269,7 +269,7 @@ export function createSession(deps: SessionDeps): Session {
   function nothingSpawnsWhileExiting(table: Partial<Record<RequestMethod, RequestHandler>>): Partial<Record<RequestMethod, RequestHandler>> {
     const wrapped: Partial<Record<RequestMethod, RequestHandler>> = {};
     for (const [method, handler] of Object.entries(table) as Array<[RequestMethod, RequestHandler]>) {
-      wrapped[method] = (params, context) => handler(params, closing ? { ...context, signal: AbortSignal.abort() } : context);
+      wrapped[method] = (params, context) => handler(params, closing ? { requestId: context.requestId, signal: AbortSignal.abort() } : context);
     }
     return wrapped;
   }
@@ -347,7 +347,7 @@ export function createSession(deps: SessionDeps): Session {
       inBackground(engine, event, params);
       return backgroundResult(event);
     }
-    const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId });
+    const { result, cancelled } = await engine.dispatch(event, params, { signal: context.signal, requestId: context.requestId, ...(context.abort ? { abort: context.abort } : {}) });
     if (cancelled) throw new RequestCancelledError({ runs: result.runs }, closing ? EXITING : undefined);
     if (toolApprovals === undefined) return result;
     const asked = await toolApprovals.answer(event, params, result, context.signal);
