@@ -2,7 +2,7 @@
 // section shares: scratch workspaces (removed at exit), medians, timing loops, liveness by /proc. Measures nothing
 // itself and never asserts a figure.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -68,6 +68,22 @@ export const isAlive = (pid) => {
     return false;
   }
 };
+
+/** CPU time (user + system, ms) of process `pid` and of its reaped descendants, from /proc (USER_HZ 100). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { self: (Number(fields[11]) + Number(fields[12])) * 10, children: (Number(fields[13]) + Number(fields[14])) * 10 };
+}
+
+/** The direct children of process `pid` (every thread's children file). */
+export function childPids(pid) {
+  const pids = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    if (text !== '') pids.push(...text.split(' ').map(Number));
+  }
+  return pids;
+}
 
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

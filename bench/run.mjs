@@ -67,6 +67,8 @@ const rows = [
   ['ballast sidecar RSS', (l) => mb(l.heavyRssMb), ''],
   [`events/s, one \`true\` hook, ${IN_FLIGHT} in flight (cold)`, (l) => `${l.eventsPerSecond.toFixed(0)} (${times(l.eventsPerSecond / 1500)} goal)`, '≥ 1500'],
   [`events/s, the same again (warm)`, (l) => `${l.warmEventsPerSecond.toFixed(0)} (${times(l.warmEventsPerSecond / 1500)} goal)`, '≥ 1500'],
+  ['CPU µs/event, warm: sidecar / supervisor / hooks', (l) => [l.cpuPerEventUs.sidecar, l.cpuPerEventUs.supervisor, l.cpuPerEventUs.hooks].map((us) => us.toFixed(0)).join(' / '), '(hooks: keepers + sh)'],
+  ['CPU µs/event, warm: bench client', (l) => l.cpuPerEventUs.bench.toFixed(0), ''],
   [`no-match while ${IN_FLIGHT} hook events run`, (l) => ms(l.noMatchLoadedMs), ''],
   ['no-match loaded / idle', (l) => times(l.loadedRatio), '≤ 2.00×'],
   ['sidecar RSS after the load', (l) => mb(l.loadedRssMb), ''],

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BUDGET_MS, Client, ballast, isAlive, median, pause, scratchDir, timeEach, timeOnce, workspaceWith } from './client.mjs';
+import { BUDGET_MS, Client, ballast, childPids, cpuMs, isAlive, median, pause, scratchDir, timeEach, timeOnce, workspaceWith } from './client.mjs';
 import { FloorProbe } from './floor.mjs';
 
 const session = { id: 'bench' };
@@ -146,9 +146,24 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       lane.throughputEvents = rate.events;
       // The same again: the first phase pays V8's warm-up of the hot path (a fresh sidecar's first ~1,000 hook events
       // cost it 2–3× the CPU of later ones); a sidecar lives for a session, so the warm figure is its steady state.
+      // Where the warm phase's CPU goes, per event: the sidecar, its supervisor (the supervisor path), what the
+      // supervisor reaped (keepers and hooks; on the Node path the hooks are the sidecar's reaped children), the bench.
+      const sidecarPid = lane.plain.child.pid;
+      const supervisorPid = childPids(sidecarPid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('hookd-supervis'));
+      const before = { sidecar: cpuMs(sidecarPid), supervisor: supervisorPid ? cpuMs(supervisorPid) : undefined, bench: process.cpuUsage() };
       const warm = await throughput(lane.plain, throughputEvents, inFlight);
       lane.warmEventsPerSecond = warm.perSecond;
       lane.warmThroughputEvents = warm.events;
+      const sidecarAfter = cpuMs(sidecarPid);
+      const supervisorAfter = supervisorPid ? cpuMs(supervisorPid) : undefined;
+      const benchUsage = process.cpuUsage(before.bench);
+      const perEventUs = (ms) => (ms * 1000) / warm.events;
+      lane.cpuPerEventUs = {
+        sidecar: perEventUs(sidecarAfter.self - before.sidecar.self),
+        supervisor: supervisorAfter ? perEventUs(supervisorAfter.self - before.supervisor.self) : 0,
+        hooks: perEventUs(supervisorAfter ? supervisorAfter.children - before.supervisor.children : sidecarAfter.children - before.sidecar.children),
+        bench: perEventUs((benchUsage.user + benchUsage.system) / 1000),
+      };
       const loaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);
       lane.noMatchLoaded = loaded.samples;
       lane.loadedRssMb = lane.plain.rssMb();
@@ -188,6 +203,7 @@ function figuresOf(lane, floorMs) {
     eventsPerSecond: lane.eventsPerSecond,
     throughputEvents: lane.throughputEvents,
     warmEventsPerSecond: lane.warmEventsPerSecond,
+    cpuPerEventUs: lane.cpuPerEventUs,
     warmThroughputEvents: lane.warmThroughputEvents,
     latencyRounds: lane.ping.length,
     loadedRounds: lane.noMatchLoaded.length,
