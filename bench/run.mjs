@@ -2,7 +2,8 @@
 // Benchmarks of the built sidecar, measured in one run and printed as tables:
 // 1. the two spawn paths side by side (bench/spawn-paths.mjs: sidecars with HOOKD_SPAWN_PATH=supervisor and =node,
 //    the path each one really ran on, the posix_spawn floor, P1, P2 with and without 500 MB ballast, events/s at 64 in
-//    flight (cold: a fresh sidecar, then warm: the same again), no-match latency under that load, cancel → tree dead), each figure with its ratio and the issue's goal;
+//    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process), no-match latency
+//    under that load, cancel → tree dead), each figure with its ratio and the issue's goal;
 // 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
 //    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
 //    default path;

@@ -601,7 +601,7 @@ export class Engine {
     // only), so no cancel can reach it meanwhile; it needs no controller of its own in the in-flight registry.
     const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted, ran } = await (candidates.length === 0
       ? work(options.signal ?? NEVER_ABORTED)
-      : this.#inFlight.track(params.session.id, options.signal, work, options.signal !== undefined && options.abort !== undefined ? { signal: options.signal, abort: options.abort } : undefined));
+      : this.#inFlight.track(params.session.id, options.signal, work, options.abort));
     if (ledger !== undefined && this.#options.authorizationLedger !== undefined)
       await ledgerUnit(this.#options.authorizationLedger, this.dialect, eventContext(event, params, this.#options.workspace), ledger, ran, runs);
     const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };

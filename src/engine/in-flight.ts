@@ -4,22 +4,19 @@ import { setMaxListeners } from 'node:events';
 
 type Entry = { readonly sessionId: string; readonly signal: AbortSignal; readonly abort: () => void; readonly done: Promise<unknown> };
 
-/** The caller's own cancellation: its signal, and the function that aborts it (e.g. a request's controller). */
-export type OwnedSignal = { readonly signal: AbortSignal; readonly abort: () => void };
-
 export class InFlightRegistry {
   readonly #entries = new Set<Entry>();
 
   /**
    * Runs `work` with a signal that aborts when `outer` does or when the session or everything is cancelled. With
-   * `owned` (a signal the caller can abort for us) that signal is used as it is: no controller of its own and no
-   * listener per dispatch.
+   * `abortOuter` (the caller lends the function that aborts `outer`, e.g. its request's controller) `outer` itself is
+   * that signal: no controller of its own and no listener per dispatch.
    */
-  track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, owned?: OwnedSignal): Promise<T> {
-    if (owned !== undefined && owned.signal === outer) {
+  track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, abortOuter?: () => void): Promise<T> {
+    if (outer !== undefined && abortOuter !== undefined) {
       // Every hook of the dispatch listens to this one signal: dozens are normal, not a leak (no MaxListeners warning).
-      setMaxListeners(0, owned.signal);
-      return this.#run(sessionId, owned.signal, owned.abort, work, () => {});
+      setMaxListeners(0, outer);
+      return this.#run(sessionId, outer, abortOuter, work, () => {});
     }
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);

@@ -18,7 +18,7 @@ describe('in-flight registry', () => {
     const lender = new AbortController();
     const seen: AbortSignal[] = [];
     let lent = 0;
-    const running = registry.track('s1', lender.signal, untilAborted(seen), { signal: lender.signal, abort: () => (lent += 1, lender.abort()) });
+    const running = registry.track('s1', lender.signal, untilAborted(seen), () => (lent += 1, lender.abort()));
     expect(seen[0]).toBe(lender.signal);
     expect(registry.cancelSession('other')).toBe(0);
     expect(registry.cancelSession('s1')).toBe(1);
@@ -40,14 +40,13 @@ describe('in-flight registry', () => {
     const third = registry.track('s2', undefined, untilAborted(seen));
     expect(registry.cancelSession('s2')).toBe(1);
     expect(await third).toBe('aborted');
-    expect(outer.signal.reason).toBeInstanceOf(Error); // the outer signal was only read, never replaced
   });
 
   it('abortAll aborts lent and own signals alike and resolves once every dispatch settled', async () => {
     const registry = new InFlightRegistry();
     const lender = new AbortController();
     const seen: AbortSignal[] = [];
-    const lentRun = registry.track('s1', lender.signal, untilAborted(seen), { signal: lender.signal, abort: () => lender.abort() });
+    const lentRun = registry.track('s1', lender.signal, untilAborted(seen), () => lender.abort());
     const ownRun = registry.track('s2', undefined, untilAborted(seen));
     await registry.abortAll();
     expect(seen.every((signal) => signal.aborted)).toBe(true);
