@@ -61,6 +61,30 @@ async function noMatchUnderLoad(client, rounds, inFlight) {
   return { samples, workers };
 }
 
+/** CPU ms (own + reaped) of each live keeper of the supervisor, by pid; empty on the Node path. */
+function keeperCpuMs(supervisorPid) {
+  const keepers = new Map();
+  if (supervisorPid === undefined) return keepers;
+  for (const pid of childPids(supervisorPid)) {
+    try {
+      const cpu = cpuMs(pid);
+      keepers.set(pid, cpu.self + cpu.children);
+    } catch {
+      // exited between the listing and the read: the supervisor's reaped time has it
+    }
+  }
+  return keepers;
+}
+
+/** What the keepers spent between two readings: a keeper that exited meanwhile is in the supervisor's reaped time
+    with its whole life, so its earlier part is taken off here. */
+function keepersDeltaMs(before, after) {
+  let delta = 0;
+  for (const [pid, ms] of after) delta += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of before) if (!after.has(pid)) delta -= ms;
+  return delta;
+}
+
 /** Cancel of an event whose hook tree has grandchildren and a setsid escapee → the -32800 reply, → every PID dead. */
 async function cancelToTreeDead(path, rounds) {
   const workspace = scratchDir('hookd-bench-cancel-');
@@ -147,21 +171,27 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       // The same again: the first phase pays V8's warm-up of the hot path (a fresh sidecar's first ~1,000 hook events
       // cost it 2–3× the CPU of later ones); a sidecar lives for a session, so the warm figure is its steady state.
       // Where the warm phase's CPU goes, per event: the sidecar, its supervisor (the supervisor path), what the
-      // supervisor reaped (keepers and hooks; on the Node path the hooks are the sidecar's reaped children), the bench.
+      // keepers and hooks (the pooled keepers' own time and what they reaped, plus what the supervisor reaped; on the
+      // Node path the hooks are the sidecar's reaped children), the bench.
       const sidecarPid = lane.plain.child.pid;
       const supervisorPid = childPids(sidecarPid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('hookd-supervis'));
-      const before = { sidecar: cpuMs(sidecarPid), supervisor: supervisorPid ? cpuMs(supervisorPid) : undefined, bench: process.cpuUsage() };
+      const before = { sidecar: cpuMs(sidecarPid), supervisor: supervisorPid ? cpuMs(supervisorPid) : undefined, keepers: keeperCpuMs(supervisorPid), bench: process.cpuUsage() };
       const warm = await throughput(lane.plain, throughputEvents, inFlight);
       lane.warmEventsPerSecond = warm.perSecond;
       lane.warmThroughputEvents = warm.events;
       const sidecarAfter = cpuMs(sidecarPid);
       const supervisorAfter = supervisorPid ? cpuMs(supervisorPid) : undefined;
+      const keepersAfter = keeperCpuMs(supervisorPid);
       const benchUsage = process.cpuUsage(before.bench);
       const perEventUs = (ms) => (ms * 1000) / warm.events;
       lane.cpuPerEventUs = {
         sidecar: perEventUs(sidecarAfter.self - before.sidecar.self),
         supervisor: supervisorAfter ? perEventUs(supervisorAfter.self - before.supervisor.self) : 0,
-        hooks: perEventUs(supervisorAfter ? supervisorAfter.children - before.supervisor.children : sidecarAfter.children - before.sidecar.children),
+        hooks: perEventUs(
+          supervisorAfter
+            ? supervisorAfter.children - before.supervisor.children + keepersDeltaMs(before.keepers, keepersAfter)
+            : sidecarAfter.children - before.sidecar.children,
+        ),
         bench: perEventUs((benchUsage.user + benchUsage.system) / 1000),
       };
       const loaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);

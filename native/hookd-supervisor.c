@@ -1,10 +1,11 @@
 /*
  * hookd-supervisor: the native hook process supervisor (docs/supervisor.md is the specification).
  *
- * It owns every hook process of one hookd: it reads SPAWN / SIGNAL / RELEASE frames on stdin, forks one keeper per
- * run (a child subreaper that posix_spawns the hook and so adopts every descendant of it, however it detaches),
- * relays the hook's capped output and the keeper's reports as frames on stdout, and kills every tree when hookd goes
- * away (stdin EOF, SIGTERM, or its parent-death signal). Its stderr is its log.
+ * It owns every hook process of one hookd: it reads SPAWN / SIGNAL / RELEASE frames on stdin, hands each run to a
+ * keeper (a forked child subreaper that posix_spawns the hook and so adopts every descendant of it, however it
+ * detaches; a keeper whose tree is empty waits in a pool for the next run), relays the hook's capped output and the
+ * keeper's reports as frames on stdout, and kills every tree when hookd goes away (stdin EOF, SIGTERM, or its
+ * parent-death signal). Its stderr is its log.
  *
  * It must not: exit on a request (a bad frame is answered with ERROR), buffer more than the caps of a hook's output,
  * block on any pipe, or leak its signal mask, ignored signals or file descriptors into a hook.
@@ -28,6 +29,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -44,6 +46,9 @@
 #define KILL_REPEAT_MS 5
 #define SHUTDOWN_DEADLINE_MS 2000
 #define DEFAULT_PATH "/bin:/usr/bin"
+/* Keepers whose tree is empty wait for the next run, up to this many; a run is handed to one in one message. */
+#define POOL_IDLE_MAX 64
+#define KEEPER_MESSAGE_MAX_BYTES (64u * 1024u)
 
 enum { REQ_SPAWN = 1, REQ_SIGNAL = 2, REQ_RELEASE = 3 };
 enum {
@@ -58,8 +63,9 @@ enum {
   REP_ERROR = 109,
 };
 
-/* Keeper → supervisor status records (one write each, far below PIPE_BUF: atomic). */
-enum { ST_SPAWNED = 1, ST_SPAWN_FAILED = 2, ST_EXITED = 3, ST_EMPTY = 4 };
+/* Keeper → supervisor status records, one message each on the keeper's socket. SPAWN_FAILED, EMPTY and EXITED with
+   a tree empty end a run for its keeper; RETIRING says the keeper exits after that instead of serving another run. */
+enum { ST_SPAWNED = 1, ST_SPAWN_FAILED = 2, ST_EXITED = 3, ST_EMPTY = 4, ST_RETIRING = 5 };
 struct status_record {
   int32_t kind;
   int32_t a; /* pid | errno | exit code */
@@ -179,6 +185,7 @@ static uint32_t get_u32(const uint8_t *p) {
 /* Reply frames (buffered; written when stdout accepts them)                                                      */
 
 static struct bytes g_out;
+static struct bytes g_in; /* requests read from stdin, not parsed yet */
 
 static uint8_t *reply_begin(uint8_t type, uint32_t run_id, size_t payload) {
   bytes_reserve(&g_out, HEADER_BYTES + payload);
@@ -376,7 +383,8 @@ static void collect_descendants(pid_t root, const struct pids *skip, struct pids
 }
 
 /* ------------------------------------------------------------------------------------------------------------ */
-/* The keeper: one per run, a forked copy of the supervisor that spawns the hook and adopts its descendants       */
+/* Keepers: forked copies of the supervisor, each a subreaper that posix_spawns one hook at a time and adopts every */
+/* descendant of it. A keeper whose tree is empty waits in the pool for the supervisor's next run.                 */
 
 struct spawn_request {
   uint32_t run_id;
@@ -387,18 +395,27 @@ struct spawn_request {
   char **envp; /* envc entries + NULL */
   const uint8_t *stdin_bytes;
   uint32_t stdin_length;
+  const uint8_t *payload; /* the SPAWN payload it was parsed from: what a pooled keeper is sent, minus stdin */
+  size_t strings_end;     /* offset in payload where stdin starts */
 };
 
-static void keeper_report(int fd, int32_t kind, int32_t a, int32_t b, int32_t c) {
+static int parse_spawn(uint32_t run_id, const uint8_t *payload, size_t length, struct spawn_request *request, const char **why);
+
+static void keeper_report(int socket_fd, int32_t kind, int32_t a, int32_t b, int32_t c) {
   struct status_record record = {kind, a, b, c};
-  for (;;) {
-    ssize_t n = write(fd, &record, sizeof record);
-    if (n < 0 && errno == EINTR) continue;
-    return; /* EPIPE: the supervisor is gone; the keeper still kills its tree */
+  while (send(socket_fd, &record, sizeof record, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno == EINTR) {
   }
+  /* EPIPE: the supervisor is gone; the keeper still kills its tree */
 }
 
-/* Closes every descriptor except 2 and the four the keeper needs (the hook's three pipe ends, the status pipe). */
+/* The report that ends a run's tree; a keeper that will not serve another run says so first. */
+static int keeper_finish(int socket_fd, int retire, int32_t kind, int32_t a, int32_t b, int32_t c) {
+  if (retire) keeper_report(socket_fd, ST_RETIRING, 0, 0, 0);
+  keeper_report(socket_fd, kind, a, b, c);
+  return retire;
+}
+
+/* Closes every descriptor except 2 and the four the keeper needs (the hook's three pipe ends, its socket). */
 static void keeper_close_others(const int *keep, int count) {
   int sorted[5] = {2};
   int n = 1;
@@ -520,16 +537,19 @@ static void keeper_kill_tree(struct keeper_tree *tree) {
   for (size_t i = 0; i < tree->walk.count; i++) kill(tree->walk.items[i], SIGKILL);
 }
 
-static void keeper_main(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, int status_fd) {
-  int keep[4] = {hook_in, hook_out, hook_err, status_fd};
-  keeper_close_others(keep, 4);
-  prctl(PR_SET_CHILD_SUBREAPER, 1);
-  prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid() != g_supervisor_pid) _exit(0); /* the supervisor died before the keeper could watch it */
-
-  if (request->cwd[0] != 0 && chdir(request->cwd) != 0) {
-    keeper_report(status_fd, ST_SPAWN_FAILED, errno, 0, 0);
-    _exit(0);
+/*
+ * Runs one hook until its tree is empty and reports it on the keeper's socket. Returns 1 when the keeper must
+ * retire after this run (it got SIGTERM — its supervisor died — or it cannot return to its home directory).
+ */
+static int keeper_serve(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, int socket_fd, int home_fd,
+                        int retire) {
+  int moved = request->cwd[0] != 0;
+  if (moved && chdir(request->cwd) != 0) {
+    int error = errno;
+    close(hook_in);
+    close(hook_out);
+    close(hook_err);
+    return keeper_finish(socket_fd, retire, ST_SPAWN_FAILED, error, 0, 0);
   }
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attr;
@@ -547,14 +567,14 @@ static void keeper_main(const struct spawn_request *request, int hook_in, int ho
 
   struct keeper_tree tree = {0};
   int error = spawn_hook(&tree.hook, request, &actions, &attr);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
   close(hook_in);
   close(hook_out);
   close(hook_err);
-  if (error != 0) {
-    keeper_report(status_fd, ST_SPAWN_FAILED, error, 0, 0);
-    _exit(0);
-  }
-  keeper_report(status_fd, ST_SPAWNED, tree.hook, 0, 0);
+  if (moved && fchdir(home_fd) != 0) retire = 1; /* the next run's relative cwd would resolve elsewhere */
+  if (error != 0) return keeper_finish(socket_fd, retire, ST_SPAWN_FAILED, error, 0, 0);
+  keeper_report(socket_fd, ST_SPAWNED, tree.hook, 0, 0);
 
   sigset_t wanted;
   sigemptyset(&wanted);
@@ -582,13 +602,16 @@ static void keeper_main(const struct spawn_request *request, int hook_in, int ho
       }
     }
     if (tree.hook_reaped && !exited_sent) {
-      keeper_report(status_fd, ST_EXITED, hook_code, hook_signal, no_children);
       exited_sent = 1;
-      if (no_children) _exit(0);
+      if (no_children) {
+        free(tree.walk.items);
+        return keeper_finish(socket_fd, retire, ST_EXITED, hook_code, hook_signal, 1);
+      }
+      keeper_report(socket_fd, ST_EXITED, hook_code, hook_signal, 0);
     }
     if (exited_sent && no_children) {
-      keeper_report(status_fd, ST_EMPTY, 0, 0, 0);
-      _exit(0);
+      free(tree.walk.items);
+      return keeper_finish(socket_fd, retire, ST_EMPTY, 0, 0, 0);
     }
     if (killing) keeper_kill_tree(&tree);
     siginfo_t info;
@@ -601,46 +624,144 @@ static void keeper_main(const struct spawn_request *request, int hook_in, int ho
     }
     if (signal == SIGUSR1 && !killing) keeper_term_tree(&tree);
     if (signal == SIGUSR2 || signal == SIGTERM) {
+      if (signal == SIGTERM) retire = 1;
       if (!killing) keeper_kill_tree(&tree);
       killing = 1;
     }
   }
 }
 
-/* ------------------------------------------------------------------------------------------------------------ */
-/* Runs, as the supervisor sees them                                                                              */
+/*
+ * A SIGNAL the supervisor sent for the previous run just before that run's tree turned out empty is still pending:
+ * it is dropped, so it cannot reach the next run. Returns 1 when a SIGTERM was pending (retire after this run).
+ */
+static int keeper_drop_stale_signals(void) {
+  sigset_t stale;
+  sigemptyset(&stale);
+  sigaddset(&stale, SIGUSR1);
+  sigaddset(&stale, SIGUSR2);
+  sigaddset(&stale, SIGTERM);
+  struct timespec now = {0, 0};
+  int retire = 0;
+  int signal;
+  while ((signal = sigtimedwait(&stale, NULL, &now)) > 0 || (signal < 0 && errno == EINTR))
+    if (signal == SIGTERM) retire = 1;
+  return retire;
+}
 
-enum { FD_STATUS, FD_STDOUT, FD_STDERR, FD_STDIN, FD_KINDS };
+/*
+ * The next run from the supervisor: a message (runId and the SPAWN payload without stdin) carrying the hook's three
+ * pipe ends. Returns the message's length, or 0 when the keeper is to exit: EOF (the supervisor closed the socket
+ * or died) or a message that is not a run (logged; the supervisor reports the run it sent as failed).
+ */
+static size_t keeper_receive(int socket_fd, uint8_t *buffer, size_t capacity, int fds[3]) {
+  union {
+    struct cmsghdr align;
+    char space[CMSG_SPACE(3 * sizeof(int))];
+  } control;
+  struct iovec iov = {buffer, capacity};
+  struct msghdr message = {0};
+  message.msg_iov = &iov;
+  message.msg_iovlen = 1;
+  message.msg_control = control.space;
+  message.msg_controllen = sizeof control.space;
+  ssize_t n;
+  do n = recvmsg(socket_fd, &message, MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0) return 0;
+  int received = 0;
+  for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+    size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < count; i++) {
+      int fd;
+      memcpy(&fd, CMSG_DATA(header) + i * sizeof(int), sizeof fd);
+      if (received < 3) fds[received] = fd;
+      else close(fd);
+      received++;
+    }
+  }
+  if (received == 3 && (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) == 0 && n >= 4) return (size_t)n;
+  logf_("hookd-supervisor: keeper %d: a run message of %zd bytes with %d descriptors%s; exiting", (int)getpid(), n, received,
+        (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ? " (truncated)" : "");
+  for (int i = 0; i < received && i < 3; i++) close(fds[i]);
+  return 0;
+}
+
+static void keeper_main(const struct spawn_request *first, int hook_in, int hook_out, int hook_err, int socket_fd) {
+  int keep[4] = {hook_in, hook_out, hook_err, socket_fd};
+  keeper_close_others(keep, 4);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != g_supervisor_pid) _exit(0); /* the supervisor died before the keeper could watch it */
+  int home_fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+  /* The first run is served from the fork's copy of the request; then the copy of the supervisor's state goes. */
+  int retire = keeper_serve(first, hook_in, hook_out, hook_err, socket_fd, home_fd, home_fd < 0);
+  free(first->argv);
+  free(g_in.data);
+  free(g_out.data);
+  g_in = g_out = (struct bytes){0};
+  uint8_t *buffer = retire ? NULL : malloc(KEEPER_MESSAGE_MAX_BYTES);
+  while (buffer != NULL && !retire) {
+    int fds[3];
+    size_t n = keeper_receive(socket_fd, buffer, KEEPER_MESSAGE_MAX_BYTES, fds);
+    if (n == 0) break;
+    retire = keeper_drop_stale_signals();
+    struct spawn_request request;
+    const char *why = NULL;
+    if (!parse_spawn(get_u32(buffer), buffer + 4, n - 4, &request, &why)) {
+      logf_("hookd-supervisor: keeper %d: a malformed run message (%s); exiting", (int)getpid(), why);
+      for (int i = 0; i < 3; i++) close(fds[i]);
+      break;
+    }
+    retire = keeper_serve(&request, fds[0], fds[1], fds[2], socket_fd, home_fd, retire);
+    free(request.argv);
+  }
+  _exit(0);
+}
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Runs and keepers, as the supervisor sees them                                                                  */
+
+enum { FD_STDOUT, FD_STDERR, FD_STDIN, FD_KINDS };
+
+struct keeper;
 
 struct run {
   struct run *next;
   uint32_t id;
-  pid_t keeper;
-  int fds[FD_KINDS]; /* -1 once closed */
+  struct keeper *keeper; /* NULL once the tree is over for its keeper, or the keeper died */
+  int fds[FD_KINDS];     /* -1 once closed */
   uint8_t *stdin_rest;
   size_t stdin_length, stdin_offset;
   uint32_t cap;
   uint64_t totals[2];
   uint64_t kept[2];
-  struct status_record partial; /* status bytes read so far */
-  size_t partial_bytes;
   unsigned spawn_reported : 1; /* SPAWNED or SPAWN_FAILED sent */
   unsigned exited_reported : 1;
   unsigned tree_done : 1;      /* EMPTY sent, or EXITED said tree empty, or the spawn failed */
   unsigned orphans_pending : 1; /* the keeper died with its tree: EMPTY follows the orphan sweep */
   unsigned release_requested : 1;
   unsigned forgotten : 1; /* RELEASED or SPAWN_FAILED sent: its runId is free */
-  unsigned keeper_reaped : 1;
   unsigned kill_sent : 1;
   unsigned eof_held : 2; /* bit per stream: it ended while the hook ran; its EOF goes out with EXITED */
 };
 
+struct keeper {
+  struct keeper *next;
+  pid_t pid;
+  int socket;      /* the supervisor's end; -1 once closed (an idle keeper exits when it reads EOF) */
+  struct run *run; /* NULL while idle */
+  unsigned retiring : 1; /* it said it will not serve another run */
+};
+
 static struct run *g_runs;
 static size_t g_run_count;
+static struct keeper *g_keepers;
+static size_t g_keeper_count;
 static int g_orphan_sweep;
 static int g_shutting_down;
 static int64_t g_shutdown_deadline;
-
 static struct run *find_run(uint32_t id) {
   for (struct run *run = g_runs; run != NULL; run = run->next)
     if (run->id == id && !run->forgotten) return run;
@@ -653,12 +774,12 @@ static void close_run_fd(struct run *run, int kind) {
 }
 
 static void signal_keeper(struct run *run, int signal) {
-  if (run->keeper_reaped || run->tree_done) return;
+  if (run->keeper == NULL || run->tree_done) return;
   if (signal == SIGUSR2) {
     if (run->kill_sent) return;
     run->kill_sent = 1;
   }
-  kill(run->keeper, signal);
+  kill(run->keeper->pid, signal);
 }
 
 static void forget_run(struct run *run) {
@@ -701,7 +822,7 @@ static void free_dead_runs(void) {
   struct run **link = &g_runs;
   while (*link != NULL) {
     struct run *run = *link;
-    if (run->forgotten && run->keeper_reaped && run->fds[FD_STATUS] < 0) {
+    if (run->forgotten && run->keeper == NULL) {
       *link = run->next;
       free(run);
       g_run_count--;
@@ -745,36 +866,68 @@ static void handle_status(struct run *run, const struct status_record *record) {
   }
 }
 
-/* Reads the keeper's status records (a keeper writes three at most: one read takes them all); 0 at EOF, 2 when
-   there is nothing to read. */
-static int read_status(struct run *run) {
+static void close_keeper_socket(struct keeper *keeper) {
+  if (keeper->socket >= 0) close(keeper->socket);
+  keeper->socket = -1;
+}
+
+static size_t idle_keepers(void) {
+  size_t count = 0;
+  for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
+    if (keeper->run == NULL && keeper->socket >= 0) count++;
+  return count;
+}
+
+/* The keeper's tree is over: it waits for the next run, unless it retires, hookd is leaving or the pool is full. */
+static void keeper_free(struct keeper *keeper) {
+  if (keeper->run != NULL) keeper->run->keeper = NULL;
+  keeper->run = NULL;
+  if (keeper->retiring || g_shutting_down || idle_keepers() > POOL_IDLE_MAX) close_keeper_socket(keeper);
+}
+
+static void handle_record(struct keeper *keeper, const struct status_record *record) {
+  if (record->kind == ST_RETIRING) {
+    keeper->retiring = 1;
+    return;
+  }
+  struct run *run = keeper->run;
+  if (run == NULL) {
+    logf_("hookd-supervisor: keeper %d: status record %d without a run", (int)keeper->pid, record->kind);
+    return;
+  }
+  handle_status(run, record);
+  if (record->kind == ST_SPAWN_FAILED || record->kind == ST_EMPTY || (record->kind == ST_EXITED && record->c)) keeper_free(keeper);
+}
+
+/* Reads a keeper's status records (one per message); 0 at EOF. */
+static int read_keeper(struct keeper *keeper) {
   for (;;) {
-    uint8_t buffer[sizeof(struct status_record) * 8];
-    ssize_t n = read(run->fds[FD_STATUS], buffer, sizeof buffer);
+    struct status_record record;
+    ssize_t n = recv(keeper->socket, &record, sizeof record, MSG_DONTWAIT);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 2;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 1;
     if (n <= 0) return 0;
-    for (ssize_t i = 0; i < n; i++) {
-      ((uint8_t *)&run->partial)[run->partial_bytes++] = buffer[i];
-      if (run->partial_bytes == sizeof run->partial) {
-        run->partial_bytes = 0;
-        handle_status(run, &run->partial);
-      }
+    if (n != (ssize_t)sizeof record) {
+      logf_("hookd-supervisor: keeper %d: a status record of %zd bytes", (int)keeper->pid, n);
+      continue;
     }
-    return 1;
+    handle_record(keeper, &record);
+    if (keeper->socket < 0) return 1; /* retired just now */
   }
 }
 
 /* The keeper is gone: whatever it did not report, report for it. */
-static void keeper_gone(struct run *run) {
-  run->keeper_reaped = 1;
-  if (run->fds[FD_STATUS] >= 0) {
-    while (read_status(run) == 1) {
-    }
-    close_run_fd(run, FD_STATUS);
+static void keeper_gone(struct keeper *keeper) {
+  if (keeper->socket >= 0) {
+    read_keeper(keeper); /* what it sent before it died; then EOF */
+    close_keeper_socket(keeper);
   }
+  struct run *run = keeper->run;
+  keeper->run = NULL;
+  if (run == NULL) return;
+  run->keeper = NULL;
   if (run->tree_done) return;
-  logf_("hookd-supervisor: run %u: keeper %d died before its tree was empty", run->id, (int)run->keeper);
+  logf_("hookd-supervisor: run %u: keeper %d died before its tree was empty", run->id, (int)keeper->pid);
   g_orphan_sweep = 1;
   if (!run->spawn_reported) {
     run->spawn_reported = 1;
@@ -797,19 +950,22 @@ static void reap_children(void) {
     pid_t pid = waitpid(-1, &status, WNOHANG);
     if (pid < 0 && errno == EINTR) continue;
     if (pid <= 0) return;
-    for (struct run *run = g_runs; run != NULL; run = run->next)
-      if (run->keeper == pid && !run->keeper_reaped) {
-        keeper_gone(run);
+    for (struct keeper **link = &g_keepers; *link != NULL; link = &(*link)->next)
+      if ((*link)->pid == pid) {
+        struct keeper *keeper = *link;
+        keeper_gone(keeper);
+        *link = keeper->next;
+        free(keeper);
+        g_keeper_count--;
         break;
       }
   }
 }
 
-/* Kills every child of the supervisor that is not a live keeper (orphans of a dead keeper), with their trees. */
+/* Kills every child of the supervisor that is not a keeper (orphans of a dead keeper), with their trees. */
 static void sweep_orphans(void) {
   struct pids keepers = {0}, walk = {0};
-  for (struct run *run = g_runs; run != NULL; run = run->next)
-    if (!run->keeper_reaped) pids_push(&keepers, run->keeper);
+  for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next) pids_push(&keepers, keeper->pid);
   collect_descendants(g_supervisor_pid, &keepers, &walk);
   for (size_t i = 0; i < walk.count; i++) kill(walk.items[i], SIGKILL);
   if (walk.count == 0) {
@@ -838,28 +994,97 @@ static int make_pipe(int fds[2], int flags) {
   return 0;
 }
 
+static struct keeper *find_idle_keeper(void) {
+  for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
+    if (keeper->run == NULL && keeper->socket >= 0 && !keeper->retiring) return keeper;
+  return NULL;
+}
+
+/* Hands a run to an idle keeper: runId and the SPAWN payload without its stdin, with the hook's three pipe ends.
+   Returns 0 when the keeper has it. */
+static int send_run(struct keeper *keeper, const struct spawn_request *request, int hook_in, int hook_out, int hook_err) {
+  uint8_t head[20];
+  put_u32(head, request->run_id);
+  memcpy(head + 4, request->payload, 12); /* maxOutputBytes, argc, envc */
+  put_u32(head + 16, 0);                  /* stdinBytes: the supervisor writes stdin itself */
+  struct iovec iov[2] = {{head, sizeof head}, {(void *)(request->payload + 16), request->strings_end - 16}};
+  union {
+    struct cmsghdr align;
+    char space[CMSG_SPACE(3 * sizeof(int))];
+  } control;
+  memset(&control, 0, sizeof control);
+  struct msghdr message = {0};
+  message.msg_iov = iov;
+  message.msg_iovlen = 2;
+  message.msg_control = control.space;
+  message.msg_controllen = sizeof control.space;
+  struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(3 * sizeof(int));
+  int fds[3] = {hook_in, hook_out, hook_err};
+  memcpy(CMSG_DATA(header), fds, sizeof fds);
+  ssize_t n;
+  do n = sendmsg(keeper->socket, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  return n == (ssize_t)(sizeof head + request->strings_end - 16) ? 0 : -1;
+}
+
+/* Forks a keeper that serves this run first (from its copy of the request) and then waits for more. */
+static int fork_keeper(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, struct keeper **out) {
+  struct keeper *keeper = calloc(1, sizeof *keeper);
+  if (keeper == NULL) return ENOMEM;
+  int sockets[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0) {
+    int error = errno;
+    free(keeper);
+    return error;
+  }
+  note_fd(sockets[0]);
+  note_fd(sockets[1]);
+  pid_t pid = fork();
+  if (pid == 0) keeper_main(request, hook_in, hook_out, hook_err, sockets[1]); /* never returns */
+  int error = pid < 0 ? errno : 0;
+  close(sockets[1]);
+  if (error != 0) {
+    close(sockets[0]);
+    free(keeper);
+    return error;
+  }
+  keeper->pid = pid;
+  keeper->socket = sockets[0];
+  keeper->next = g_keepers;
+  g_keepers = keeper;
+  g_keeper_count++;
+  *out = keeper;
+  return 0;
+}
+
 static void start_run(const struct spawn_request *request) {
   struct run *run = calloc(1, sizeof *run);
   if (run == NULL) {
     reply_spawn_failed(request->run_id, ENOMEM);
     return;
   }
-  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, status[2] = {-1, -1};
-  /* Blocking pipes for the hook; the supervisor reads its ends once per POLLIN, so they never block it. The status
-     pipe is non-blocking at both ends (a keeper writes 16 bytes at a time into it). */
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+  /* Blocking pipes for the hook; the supervisor reads its ends once per POLLIN, so they never block it. */
   int error = make_pipe(in, 0);
   if (error == 0) error = make_pipe(out, 0);
   if (error == 0) error = make_pipe(err, 0);
-  if (error == 0) error = make_pipe(status, O_NONBLOCK);
-  pid_t keeper = -1;
+  struct keeper *keeper = NULL;
   if (error == 0) {
-    keeper = fork();
-    if (keeper < 0) error = errno;
+    /* A pooled keeper when one is idle and the run fits in one message; else a new keeper. */
+    keeper = sizeof(uint32_t) + request->strings_end <= KEEPER_MESSAGE_MAX_BYTES ? find_idle_keeper() : NULL;
+    if (keeper != NULL && send_run(keeper, request, in[0], out[1], err[1]) != 0) {
+      logf_("hookd-supervisor: keeper %d does not take runs (%s); forking another", (int)keeper->pid, strerror(errno));
+      close_keeper_socket(keeper);
+      keeper = NULL;
+    }
+    if (keeper == NULL) error = fork_keeper(request, in[0], out[1], err[1], &keeper);
   }
-  if (keeper == 0) keeper_main(request, in[0], out[1], err[1], status[1]); /* never returns */
-  int *ends[] = {in, out, err, status};
+  int *ends[] = {in, out, err};
   if (error != 0) {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 3; i++)
       for (int j = 0; j < 2; j++)
         if (ends[i][j] >= 0) close(ends[i][j]);
     free(run);
@@ -869,11 +1094,10 @@ static void start_run(const struct spawn_request *request) {
   close(in[0]);
   close(out[1]);
   close(err[1]);
-  close(status[1]);
+  keeper->run = run;
   run->id = request->run_id;
   run->keeper = keeper;
   run->cap = request->max_output_bytes;
-  run->fds[FD_STATUS] = status[0];
   run->fds[FD_STDOUT] = out[0];
   run->fds[FD_STDERR] = err[0];
   run->fds[FD_STDIN] = in[1];
@@ -1007,6 +1231,8 @@ static int parse_spawn(uint32_t run_id, const uint8_t *payload, size_t length, s
   request->envp = vectors + argc + 1;
   request->stdin_bytes = payload + strings_end;
   request->stdin_length = stdin_length;
+  request->payload = payload;
+  request->strings_end = strings_end;
   return 1;
 }
 
@@ -1070,7 +1296,6 @@ static void handle_frame(uint8_t type, uint32_t run_id, const uint8_t *payload, 
   }
 }
 
-static struct bytes g_in;
 static uint64_t g_skip_bytes; /* of an oversized frame, still to be discarded */
 
 static void parse_requests(void) {
@@ -1134,15 +1359,11 @@ static void begin_shutdown(const char *why) {
   g_shutting_down = 1;
   g_shutdown_deadline = now_ms() + SHUTDOWN_DEADLINE_MS;
   logf_("hookd-supervisor: %s: killing %zu tree(s)", why, g_run_count);
-  for (struct run *run = g_runs; run != NULL; run = run->next) signal_keeper(run, SIGUSR2);
+  for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next) {
+    if (keeper->run != NULL) signal_keeper(keeper->run, SIGUSR2);
+    else close_keeper_socket(keeper); /* idle: it exits at EOF */
+  }
   g_orphan_sweep = 1;
-}
-
-static int live_keepers(void) {
-  int count = 0;
-  for (struct run *run = g_runs; run != NULL; run = run->next)
-    if (!run->keeper_reaped) count++;
-  return count;
 }
 
 /*
@@ -1217,7 +1438,8 @@ static int setup(int *signal_fd) {
 
 struct poll_slot {
   struct run *run;
-  int kind; /* FD_*, or -1: stdin, -2: stdout, -3: signalfd */
+  struct keeper *keeper;
+  int kind; /* FD_*, or -1: stdin, -2: stdout, -3: signalfd, -4: a keeper's socket */
 };
 
 int main(int argc, char **argv) {
@@ -1237,22 +1459,21 @@ int main(int argc, char **argv) {
   int64_t next_sweep = 0;
 
   for (;;) {
-    if (g_shutting_down && live_keepers() == 0 && !g_orphan_sweep) break;
+    if (g_shutting_down && g_keeper_count == 0 && !g_orphan_sweep) break;
     if (g_shutting_down && now_ms() > g_shutdown_deadline) {
       logf_("hookd-supervisor: trees still alive after %d ms; killing their keepers", SHUTDOWN_DEADLINE_MS);
-      for (struct run *run = g_runs; run != NULL; run = run->next)
-        if (!run->keeper_reaped) kill(run->keeper, SIGKILL);
+      for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next) kill(keeper->pid, SIGKILL);
       for (int round = 0; round < 40; round++) {
         reap_children();
         sweep_orphans();
-        if (live_keepers() == 0 && !g_orphan_sweep) break;
+        if (g_keeper_count == 0 && !g_orphan_sweep) break;
         struct timespec pause = {0, KILL_REPEAT_MS * 1000000L};
         nanosleep(&pause, NULL);
       }
       break;
     }
 
-    size_t needed = 3 + g_run_count * FD_KINDS;
+    size_t needed = 3 + g_run_count * FD_KINDS + g_keeper_count;
     if (needed > slots_capacity) {
       slots_capacity = needed * 2;
       fds = realloc(fds, slots_capacity * sizeof *fds);
@@ -1265,14 +1486,14 @@ int main(int argc, char **argv) {
     size_t count = 0;
     int backpressure = g_out.length - g_out.start > OUT_BACKPRESSURE_BYTES;
     fds[count] = (struct pollfd){signal_fd, POLLIN, 0};
-    slots[count++] = (struct poll_slot){NULL, -3};
+    slots[count++] = (struct poll_slot){NULL, NULL, -3};
     if (stdin_open && !g_shutting_down && !backpressure) {
       fds[count] = (struct pollfd){0, POLLIN, 0};
-      slots[count++] = (struct poll_slot){NULL, -1};
+      slots[count++] = (struct poll_slot){NULL, NULL, -1};
     }
     if (g_out.start < g_out.length && !g_stdout_broken) {
       fds[count] = (struct pollfd){1, POLLOUT, 0};
-      slots[count++] = (struct poll_slot){NULL, -2};
+      slots[count++] = (struct poll_slot){NULL, NULL, -2};
     }
     for (struct run *run = g_runs; run != NULL; run = run->next)
       for (int kind = 0; kind < FD_KINDS; kind++) {
@@ -1280,7 +1501,12 @@ int main(int argc, char **argv) {
         /* Output waits for SPAWNED (a run's replies start with it) and for hookd to catch up. */
         if ((kind == FD_STDOUT || kind == FD_STDERR) && (backpressure || !run->spawn_reported)) continue;
         fds[count] = (struct pollfd){run->fds[kind], kind == FD_STDIN ? POLLOUT : POLLIN, 0};
-        slots[count++] = (struct poll_slot){run, kind};
+        slots[count++] = (struct poll_slot){run, NULL, kind};
+      }
+    for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
+      if (keeper->socket >= 0) {
+        fds[count] = (struct pollfd){keeper->socket, POLLIN, 0};
+        slots[count++] = (struct poll_slot){NULL, keeper, -4};
       }
 
     int timeout = -1;
@@ -1315,11 +1541,14 @@ int main(int argc, char **argv) {
         }
       } else if (slot.kind == -2) {
         /* flushed below */
+      } else if (slot.kind == -4) {
+        /* a keeper reaped in this round is freed and no longer listed: look it up before reading */
+        struct keeper *keeper = g_keepers;
+        while (keeper != NULL && keeper != slot.keeper) keeper = keeper->next;
+        if (keeper != NULL && keeper->socket == fds[i].fd && !read_keeper(keeper)) close_keeper_socket(keeper);
       } else if (slot.run->fds[slot.kind] == fds[i].fd) {
         struct run *run = slot.run;
-        if (slot.kind == FD_STATUS) {
-          if (!read_status(run)) close_run_fd(run, FD_STATUS);
-        } else if (slot.kind == FD_STDIN) {
+        if (slot.kind == FD_STDIN) {
           write_stdin(run);
         } else {
           read_output(run, slot.kind);

@@ -1,7 +1,7 @@
 // The native hook process supervisor (native/hookd-supervisor.c), driven directly over its frame channel with the
 // codec hookd uses (docs/supervisor.md is the specification). Real processes, PID checks, deadlines polled.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRaw, encodeSpawn, MAX_FRAME_BYTES, Reply, Request } from '../../src/runner/supervisor/frames.js';
@@ -327,7 +327,7 @@ describe('hookd-supervisor: killing trees', () => {
     expect(isAlive(grandchild!)).toBe(false);
   });
 
-  it('fork fan-out of 200 (each in its own session) dies on SIGNAL 9, and nothing is left but the supervisor', async () => {
+  it('fork fan-out of 200 (each in its own session) dies on SIGNAL 9, and nothing is left but the idle keeper', async () => {
     const supervisor = startSupervisor();
     const { file, env } = recordFile();
     const script = `i=0; while [ $i -lt 200 ]; do setsid sleep 300 & echo "pid $!" >> "$REC"; i=$((i+1)); done; echo "pid $$" >> "$REC"; wait`;
@@ -336,7 +336,10 @@ describe('hookd-supervisor: killing trees', () => {
     supervisor.signal(runId, 9);
     await supervisor.finish(runId, 30_000);
     expect(alive(pids)).toEqual([]);
-    expect(await waitUntil(() => childrenOf(supervisor.pid).length === 0, 5_000), 'no keeper or zombie left').toBe(true);
+    const keepers = childrenOf(supervisor.pid);
+    expect(keepers, 'the one keeper, back in the pool').toHaveLength(1);
+    expect(childrenOf(keepers[0]!), 'with nothing under it').toEqual([]);
+    expect(zombieChildren(supervisor.pid)).toEqual([]);
   });
 
   it('a keeper killed from outside: its run gets EXITED(-1, 9) and EMPTY, and the supervisor kills the orphaned tree', async () => {
@@ -400,6 +403,118 @@ describe('hookd-supervisor: when hookd goes away', () => {
     process.kill(supervisor.pid, 'SIGKILL');
     const everything = [...pids, ready.pid];
     expect(await waitUntil(() => alive(everything).length === 0, 1_000), `survivors: ${alive(everything).join(' ')}`).toBe(true);
+  });
+});
+
+describe('hookd-supervisor: the keeper pool', () => {
+  /** The pid of the keeper that ran the hook: the hook prints its own parent. */
+  async function keeperOf(supervisor: SupervisorDriver, options: Parameters<SupervisorDriver['run']>[0] = {}): Promise<number> {
+    const result = await supervisor.run({ argv: ['sh', '-c', 'cut -d" " -f4 /proc/$$/stat'], ...options });
+    expect(result.exited?.code, result.stderr).toBe(0);
+    return Number(result.stdout.trim());
+  }
+
+  it('a keeper whose tree is empty serves the next run: consecutive runs have the same keeper, and the pool holds one', async () => {
+    const supervisor = startSupervisor();
+    const ready = await supervisor.ready();
+    const first = await keeperOf(supervisor);
+    expect(parentOf(first)).toBe(ready.pid);
+    expect(await keeperOf(supervisor)).toBe(first);
+    expect(await keeperOf(supervisor)).toBe(first);
+    expect(childrenOf(ready.pid)).toEqual([first]);
+  });
+
+  it('a run whose tree outlives its hook keeps its keeper until the tree is dead; the next run gets another keeper meanwhile', async () => {
+    const supervisor = startSupervisor();
+    const { file, env } = recordFile();
+    const runId = supervisor.spawn({ argv: ['sh', '-c', `(${SLEEPER} &) ; exit 0`], env });
+    expect((await supervisor.waitForFrame(runId, Reply.Exited)).treeEmpty).toBe(false);
+    const [grandchild] = await recordedAtLeast(file, 1);
+    const busy = parentOf(grandchild!);
+    const other = await keeperOf(supervisor);
+    expect(other).not.toBe(busy);
+    await supervisor.release(runId);
+    expect(isAlive(grandchild!)).toBe(false);
+    // both are idle now; either may take the next run, and nothing of the first tree is left under them
+    expect([busy, other]).toContain(await keeperOf(supervisor));
+    for (const keeper of [busy, other]) expect(childrenOf(keeper)).toEqual([]);
+  });
+
+  it('a signal pending at an idle keeper (a SIGNAL that arrived as its tree ended) does not reach its next run', async () => {
+    const supervisor = startSupervisor();
+    const keeper = await keeperOf(supervisor);
+    process.kill(keeper, 'SIGUSR1'); // what SIGNAL 15 sends a keeper
+    process.kill(keeper, 'SIGUSR2'); // what SIGNAL 9 sends a keeper
+    const marker = join(scratchDir('hookd-supervisor-mark-'), 'go');
+    const runId = supervisor.spawn({ argv: ['sh', '-c', 'while [ ! -e "$MARK" ]; do sleep 0.01; done; echo survived; cut -d" " -f4 /proc/$$/stat'], env: [...BASE_ENV, `MARK=${marker}`] });
+    await supervisor.waitForFrame(runId, Reply.Spawned);
+    writeFileSync(marker, '');
+    const result = await supervisor.finish(runId);
+    expect(result.exited).toMatchObject({ code: 0, signal: 0 });
+    expect(result.stdout).toBe(`survived\n${keeper}\n`);
+  });
+
+  it('a keeper that gets SIGTERM while idle serves the run it is given, then retires: the run after goes to a new keeper', async () => {
+    const supervisor = startSupervisor();
+    const keeper = await keeperOf(supervisor);
+    process.kill(keeper, 'SIGTERM');
+    expect(await keeperOf(supervisor)).toBe(keeper);
+    expect(await waitUntil(() => !isAlive(keeper), 5_000), 'the retired keeper exits').toBe(true);
+    const next = await keeperOf(supervisor);
+    expect(next).not.toBe(keeper);
+  });
+
+  it('a run too large for one message (an environment above 64 KiB) goes to a newly forked keeper, and works', async () => {
+    const supervisor = startSupervisor();
+    const pooled = await keeperOf(supervisor);
+    const big = 'x'.repeat(100 * 1024);
+    const result = await supervisor.run({ argv: ['sh', '-c', 'printf %s "$BIG" | wc -c; cut -d" " -f4 /proc/$$/stat'], env: [...BASE_ENV, `BIG=${big}`] });
+    const [length, keeper] = result.stdout.trim().split('\n').map(Number);
+    expect(length).toBe(big.length);
+    expect(keeper).not.toBe(pooled);
+    expect(childrenOf(supervisor.pid).sort()).toEqual([pooled, keeper].sort());
+  });
+
+  it("a run's cwd is not the next run's: a run without cwd starts in the supervisor's directory, after a missing cwd too", async () => {
+    const supervisor = startSupervisor();
+    const ready = await supervisor.ready();
+    const home = readlinkSync(`/proc/${ready.pid}/cwd`);
+    const dir = realpathSync(scratchDir('hookd-supervisor-cwd-'));
+    const pwd = async (cwd: string): Promise<string> => (await supervisor.run({ argv: ['sh', '-c', 'pwd -P'], cwd })).stdout.trim();
+    expect(await pwd(dir)).toBe(dir);
+    expect(await pwd('')).toBe(home);
+    expect((await supervisor.run({ cwd: join(dir, 'missing') })).spawnFailed?.code).toBe('ENOENT');
+    expect(await pwd('')).toBe(home);
+    expect(childrenOf(ready.pid)).toHaveLength(1);
+  });
+
+  it('the pool keeps at most 64 idle keepers: after 70 runs at once, 64 stay and the rest exit', async () => {
+    const supervisor = startSupervisor();
+    const ready = await supervisor.ready();
+    const marker = join(scratchDir('hookd-supervisor-mark-'), 'go');
+    const runIds = Array.from({ length: 70 }, () =>
+      supervisor.spawn({ argv: ['sh', '-c', 'while [ ! -e "$MARK" ]; do sleep 0.01; done'], env: [...BASE_ENV, `MARK=${marker}`] }),
+    );
+    for (const runId of runIds) await supervisor.waitForFrame(runId, Reply.Spawned, 30_000);
+    expect(childrenOf(ready.pid)).toHaveLength(70);
+    writeFileSync(marker, '');
+    for (const runId of runIds) expect((await supervisor.finish(runId, 30_000)).exited?.code).toBe(0);
+    expect(await waitUntil(() => childrenOf(ready.pid).length === 64, 5_000), `keepers: ${childrenOf(ready.pid).length}`).toBe(true);
+    expect(zombieChildren(ready.pid)).toEqual([]);
+  }, 60_000);
+
+  it('idle keepers exit with the supervisor: on stdin EOF, and within 1 s of its SIGKILL', async () => {
+    for (const end of ['stdin EOF', 'SIGKILL'] as const) {
+      const supervisor = startSupervisor();
+      await Promise.all([supervisor.run({ argv: ['sh', '-c', 'sleep 0.05'] }), supervisor.run({ argv: ['sh', '-c', 'sleep 0.05'] })]);
+      const keepers = childrenOf(supervisor.pid);
+      expect(keepers, end).toHaveLength(2);
+      for (const keeper of keepers) recordedPids.add(keeper);
+      if (end === 'stdin EOF') supervisor.child.stdin.end();
+      else supervisor.child.kill('SIGKILL');
+      expect(await waitUntil(() => alive(keepers).length === 0, 1_000), `${end}: keepers left: ${alive(keepers).join(' ')}`).toBe(true);
+      if (end === 'stdin EOF') expect(await supervisor.exit).toEqual({ code: 0, signal: null });
+    }
   });
 });
 
@@ -479,7 +594,7 @@ describe('hookd-supervisor: robust to what hookd sends', () => {
     expect((await supervisor.finish(runId)).stdout).toBe('first\n');
   });
 
-  it('10,000 spawns in a row: no fd growth, no zombies, bounded RSS', async () => {
+  it('10,000 spawns in a row: no fd growth, no zombies, bounded RSS (the supervisor and its pooled keepers)', async () => {
     const supervisor = startSupervisor();
     const ready = await supervisor.ready();
     const lanes = 8;
@@ -487,6 +602,7 @@ describe('hookd-supervisor: robust to what hookd sends', () => {
     // warm up (allocations that are made once), then measure
     for (let i = 0; i < 50; i++) await supervisor.run({ stdin: 'warm up' });
     const fdsBefore = openFds(ready.pid);
+    const keepersBefore = childrenOf(ready.pid).length;
     const rssBefore = rssKiB(ready.pid);
     let nextRunId = 100_000;
     let failures = 0;
@@ -500,12 +616,20 @@ describe('hookd-supervisor: robust to what hookd sends', () => {
       }),
     );
     expect(failures).toBe(0);
-    // the last keepers may still be exiting (their status pipes close when they are reaped)
-    expect(await waitUntil(() => childrenOf(ready.pid).length === 0, 5_000), `children left: ${childrenOf(ready.pid).join(' ')}`).toBe(true);
-    expect(await waitUntil(() => openFds(ready.pid) === fdsBefore, 5_000), `fds ${fdsBefore} → ${openFds(ready.pid)}`).toBe(true);
-    const rssAfter = rssKiB(ready.pid);
-    console.log(`10,000 spawns: supervisor fds ${fdsBefore} → ${openFds(ready.pid)}, RSS ${rssBefore} → ${rssAfter} KiB`);
+    // What is left is the pool: at most one keeper per lane, each idle (no child) with its stderr, socket and home
+    // directory open and nothing else; the supervisor holds one socket per keeper more than after the warm-up.
+    const keepers = childrenOf(ready.pid);
+    expect(keepers.length).toBeGreaterThanOrEqual(1);
+    expect(keepers.length).toBeLessThanOrEqual(lanes);
     expect(zombieChildren(ready.pid)).toEqual([]);
+    for (const keeper of keepers) {
+      expect(childrenOf(keeper), `keeper ${keeper} is idle`).toEqual([]);
+      expect(openFds(keeper), `keeper ${keeper}'s fds`).toBe(3);
+      expect(rssKiB(keeper), `keeper ${keeper}'s RSS (KiB)`).toBeLessThan(rssBefore + 2048);
+    }
+    expect(openFds(ready.pid), 'the supervisor: one socket per keeper added to the pool').toBe(fdsBefore + keepers.length - keepersBefore);
+    const rssAfter = rssKiB(ready.pid);
+    console.log(`10,000 spawns: ${keepers.length} keepers (RSS ${keepers.map(rssKiB).join(' ')} KiB); supervisor fds ${fdsBefore} → ${openFds(ready.pid)}, RSS ${rssBefore} → ${rssAfter} KiB`);
     expect(rssAfter).toBeLessThan(rssBefore + 2048);
   }, 180_000);
 });
