@@ -61,11 +61,21 @@ async function noMatchUnderLoad(client, rounds, inFlight) {
   return { samples, workers };
 }
 
-/** CPU ms (own + reaped) of each live keeper of the supervisor, by pid; empty on the Node path. */
+/** CPU ms (own + reaped) of each live process under the supervisor — the hook session, its pooled keepers, lone
+    keepers — by pid; empty on the Node path. (A pooled keeper that retired took its time with it: the hook session
+    does not collect its children's.) */
 function keeperCpuMs(supervisorPid) {
   const keepers = new Map();
   if (supervisorPid === undefined) return keepers;
-  for (const pid of childPids(supervisorPid)) {
+  const children = childPids(supervisorPid);
+  for (const child of [...children]) {
+    try {
+      children.push(...childPids(child));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  for (const pid of children) {
     try {
       const cpu = cpuMs(pid);
       keepers.set(pid, cpu.self + cpu.children);

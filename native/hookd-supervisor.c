@@ -64,8 +64,9 @@ enum {
 };
 
 /* Keeper → supervisor status records, one message each on the keeper's socket. SPAWN_FAILED, EMPTY and EXITED with
-   a tree empty end a run for its keeper; RETIRING says the keeper exits after that instead of serving another run. */
-enum { ST_SPAWNED = 1, ST_SPAWN_FAILED = 2, ST_EXITED = 3, ST_EMPTY = 4, ST_RETIRING = 5 };
+   a tree empty end a run for its keeper; RETIRING says the keeper exits after that instead of serving another run;
+   HELLO (a keeper's first record) gives its pid. */
+enum { ST_SPAWNED = 1, ST_SPAWN_FAILED = 2, ST_EXITED = 3, ST_EMPTY = 4, ST_RETIRING = 5, ST_HELLO = 6 };
 struct status_record {
   int32_t kind;
   int32_t a; /* pid | errno | exit code */
@@ -538,11 +539,12 @@ static void keeper_kill_tree(struct keeper_tree *tree) {
 }
 
 /*
- * Runs one hook until its tree is empty and reports it on the keeper's socket. Returns 1 when the keeper must
- * retire after this run (it got SIGTERM — its supervisor died — or it cannot return to its home directory).
+ * Runs one hook until its tree is empty and reports it on the keeper's socket. The hook leads its own process group;
+ * with `own_session` its own session too (else it stays in the keeper's: the hook session). Returns 1 when the
+ * keeper must retire after this run (it got SIGTERM — its parent died — or it cannot return to its home directory).
  */
 static int keeper_serve(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, int socket_fd, int home_fd,
-                        int retire) {
+                        int retire, int own_session) {
   int moved = request->cwd[0] != 0;
   if (moved && chdir(request->cwd) != 0) {
     int error = errno;
@@ -563,7 +565,8 @@ static int keeper_serve(const struct spawn_request *request, int hook_in, int ho
   sigfillset(&all);
   posix_spawnattr_setsigmask(&attr, &empty);
   posix_spawnattr_setsigdefault(&attr, &all);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, (own_session ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP) | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 
   struct keeper_tree tree = {0};
   int error = spawn_hook(&tree.hook, request, &actions, &attr);
@@ -688,20 +691,8 @@ static size_t keeper_receive(int socket_fd, uint8_t *buffer, size_t capacity, in
   return 0;
 }
 
-static void keeper_main(const struct spawn_request *first, int hook_in, int hook_out, int hook_err, int socket_fd) {
-  int keep[4] = {hook_in, hook_out, hook_err, socket_fd};
-  keeper_close_others(keep, 4);
-  prctl(PR_SET_CHILD_SUBREAPER, 1);
-  prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid() != g_supervisor_pid) _exit(0); /* the supervisor died before the keeper could watch it */
-  int home_fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-
-  /* The first run is served from the fork's copy of the request; then the copy of the supervisor's state goes. */
-  int retire = keeper_serve(first, hook_in, hook_out, hook_err, socket_fd, home_fd, home_fd < 0);
-  free(first->argv);
-  free(g_in.data);
-  free(g_out.data);
-  g_in = g_out = (struct bytes){0};
+/* Serves runs from the socket until the keeper retires or the socket closes; then exits. */
+static void keeper_serve_runs(int socket_fd, int home_fd, int retire) {
   uint8_t *buffer = retire ? NULL : malloc(KEEPER_MESSAGE_MAX_BYTES);
   while (buffer != NULL && !retire) {
     int fds[3];
@@ -715,11 +706,87 @@ static void keeper_main(const struct spawn_request *first, int hook_in, int hook
       for (int i = 0; i < 3; i++) close(fds[i]);
       break;
     }
-    retire = keeper_serve(&request, fds[0], fds[1], fds[2], socket_fd, home_fd, retire);
+    retire = keeper_serve(&request, fds[0], fds[1], fds[2], socket_fd, home_fd, retire, 0);
     free(request.argv);
   }
   _exit(0);
 }
+
+/* What every keeper does first: a subreaper that dies with its parent (it then kills its tree); 0 when that parent
+   is already gone. */
+static int keeper_arm(pid_t parent) {
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  return getppid() == parent;
+}
+
+/* The hook session's fork of a pooled keeper: it says its pid, then serves runs. */
+static void pooled_keeper_main(int socket_fd, pid_t session_leader) {
+  keeper_close_others(&socket_fd, 1);
+  signal(SIGCHLD, SIG_DFL); /* the hook session ignores it (its children reap themselves); a keeper waits for its own */
+  if (!keeper_arm(session_leader)) _exit(0);
+  int home_fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  keeper_report(socket_fd, ST_HELLO, (int32_t)getpid(), 0, 0);
+  keeper_serve_runs(socket_fd, home_fd, home_fd < 0);
+}
+
+/* A keeper the supervisor forks itself for a run too large for one message: it serves that run from its copy of the
+   request, the hook in a session of its own, and then retires. */
+static void lone_keeper_main(const struct spawn_request *first, int hook_in, int hook_out, int hook_err, int socket_fd) {
+  int keep[4] = {hook_in, hook_out, hook_err, socket_fd};
+  keeper_close_others(keep, 4);
+  if (!keeper_arm(g_supervisor_pid)) _exit(0); /* the supervisor died before the keeper could watch it */
+  keeper_report(socket_fd, ST_HELLO, (int32_t)getpid(), 0, 0);
+  keeper_serve(first, hook_in, hook_out, hook_err, socket_fd, -1, 1, 1);
+  _exit(0);
+}
+
+/*
+ * The hook session: a child of the supervisor in a session of its own that forks every pooled keeper, so that all
+ * hooks (process group leaders in this session) are one scheduling group where the kernel groups by session
+ * (autogroup): 64 hooks then weigh as much as hookd, not 64 times as much. It takes a keeper's socket per message
+ * and forks a keeper on it; it exits at EOF and dies with the supervisor (SIGKILL: it has no tree of its own).
+ */
+static void hook_session_main(int control_fd) {
+  keeper_close_others(&control_fd, 1);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != g_supervisor_pid) _exit(0);
+  setsid();
+  signal(SIGCHLD, SIG_IGN); /* keepers that exit are reaped by the kernel */
+  free(g_in.data);
+  free(g_out.data);
+  g_in = g_out = (struct bytes){0};
+  pid_t self = getpid();
+  for (;;) {
+    union {
+      struct cmsghdr align;
+      char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    uint8_t byte;
+    struct iovec iov = {&byte, 1};
+    struct msghdr message = {0};
+    message.msg_iov = &iov;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    ssize_t n;
+    do n = recvmsg(control_fd, &message, MSG_CMSG_CLOEXEC);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0) _exit(0);
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS || header->cmsg_len != CMSG_LEN(sizeof(int))) {
+      logf_("hookd-supervisor: hook session: a request without exactly one descriptor; ignored");
+      continue;
+    }
+    int keeper_fd;
+    memcpy(&keeper_fd, CMSG_DATA(header), sizeof keeper_fd);
+    pid_t pid = fork();
+    if (pid == 0) pooled_keeper_main(keeper_fd, self); /* never returns */
+    if (pid < 0) logf_("hookd-supervisor: hook session: fork: %s", strerror(errno)); /* the keeper's socket closes: EIO */
+    close(keeper_fd);
+  }
+}
+
 /* ------------------------------------------------------------------------------------------------------------ */
 /* Runs and keepers, as the supervisor sees them                                                                  */
 
@@ -749,11 +816,21 @@ struct run {
 
 struct keeper {
   struct keeper *next;
-  pid_t pid;
+  pid_t pid;       /* 0 until its HELLO */
   int socket;      /* the supervisor's end; -1 once closed (an idle keeper exits when it reads EOF) */
   struct run *run; /* NULL while idle */
+  int pending_signal; /* a SIGNAL that came before its HELLO */
   unsigned retiring : 1; /* it said it will not serve another run */
 };
+
+/* The hook session (hook_session_main): forks the pooled keepers. pid 0 and socket -1 until it is needed. */
+static struct {
+  pid_t pid;
+  int socket;
+} g_session = {0, -1};
+/* Keepers that died before their tree was empty: the orphan sweep goes on until each of them is gone (its orphans
+   re-parent to the supervisor as it exits, a moment after its socket closes). */
+static struct pids g_dying;
 
 static struct run *g_runs;
 static size_t g_run_count;
@@ -779,7 +856,12 @@ static void signal_keeper(struct run *run, int signal) {
     if (run->kill_sent) return;
     run->kill_sent = 1;
   }
-  kill(run->keeper->pid, signal);
+  struct keeper *keeper = run->keeper;
+  if (keeper->pid > 0) {
+    kill(keeper->pid, signal);
+  } else if (signal == SIGUSR2 || keeper->pending_signal == 0) {
+    keeper->pending_signal = signal; /* sent on its HELLO */
+  }
 }
 
 static void forget_run(struct run *run) {
@@ -890,6 +972,12 @@ static void handle_record(struct keeper *keeper, const struct status_record *rec
     keeper->retiring = 1;
     return;
   }
+  if (record->kind == ST_HELLO) {
+    keeper->pid = record->a;
+    if (keeper->pending_signal != 0 && keeper->pid > 0) kill(keeper->pid, keeper->pending_signal);
+    keeper->pending_signal = 0;
+    return;
+  }
   struct run *run = keeper->run;
   if (run == NULL) {
     logf_("hookd-supervisor: keeper %d: status record %d without a run", (int)keeper->pid, record->kind);
@@ -916,7 +1004,7 @@ static int read_keeper(struct keeper *keeper) {
   }
 }
 
-/* The keeper is gone: whatever it did not report, report for it. */
+/* The keeper's socket closed (it exited, or was killed): whatever it did not report, report for it. */
 static void keeper_gone(struct keeper *keeper) {
   if (keeper->socket >= 0) {
     read_keeper(keeper); /* what it sent before it died; then EOF */
@@ -929,6 +1017,7 @@ static void keeper_gone(struct keeper *keeper) {
   if (run->tree_done) return;
   logf_("hookd-supervisor: run %u: keeper %d died before its tree was empty", run->id, (int)keeper->pid);
   g_orphan_sweep = 1;
+  if (keeper->pid > 0) pids_push(&g_dying, keeper->pid);
   if (!run->spawn_reported) {
     run->spawn_reported = 1;
     run->tree_done = 1;
@@ -944,31 +1033,71 @@ static void keeper_gone(struct keeper *keeper) {
   run->orphans_pending = 1;
 }
 
+/* Drops the keepers whose socket is closed and that have no run (their processes exit by themselves at EOF). */
+static void free_dead_keepers(void) {
+  struct keeper **link = &g_keepers;
+  while (*link != NULL) {
+    struct keeper *keeper = *link;
+    if (keeper->socket < 0 && keeper->run == NULL) {
+      *link = keeper->next;
+      free(keeper);
+      g_keeper_count--;
+    } else {
+      link = &keeper->next;
+    }
+  }
+}
+
+static void close_hook_session(void) {
+  if (g_session.socket >= 0) close(g_session.socket);
+  g_session.socket = -1;
+}
+
+/* Reaps the supervisor's children: the hook session, lone keepers and orphans (keepers are followed by their
+   sockets, not here). */
 static void reap_children(void) {
   for (;;) {
     int status;
     pid_t pid = waitpid(-1, &status, WNOHANG);
     if (pid < 0 && errno == EINTR) continue;
     if (pid <= 0) return;
-    for (struct keeper **link = &g_keepers; *link != NULL; link = &(*link)->next)
-      if ((*link)->pid == pid) {
-        struct keeper *keeper = *link;
-        keeper_gone(keeper);
-        *link = keeper->next;
-        free(keeper);
-        g_keeper_count--;
-        break;
-      }
+    if (pid == g_session.pid) {
+      if (!g_shutting_down) logf_("hookd-supervisor: the hook session %d died; a new one starts with the next keeper", (int)pid);
+      close_hook_session();
+      g_session.pid = 0;
+    }
   }
 }
 
-/* Kills every child of the supervisor that is not a keeper (orphans of a dead keeper), with their trees. */
+/* Gone, or a zombie: either way its children have re-parented. */
+static int process_gone(pid_t pid) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 1;
+  char stat[256];
+  ssize_t n = read(fd, stat, sizeof stat - 1);
+  close(fd);
+  if (n <= 0) return 1;
+  stat[n] = 0;
+  char *paren = strrchr(stat, ')');
+  return paren == NULL || paren[1] == 0 || paren[2] == 'Z' || paren[2] == 'X';
+}
+
+/* Kills every child of the supervisor that is not a keeper or the hook session (orphans of a dead keeper), with
+   their trees; once none is left and every dying keeper is gone, their runs get EMPTY. */
 static void sweep_orphans(void) {
   struct pids keepers = {0}, walk = {0};
-  for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next) pids_push(&keepers, keeper->pid);
+  for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
+    if (keeper->pid > 0) pids_push(&keepers, keeper->pid);
+  if (g_session.pid > 0) pids_push(&keepers, g_session.pid);
   collect_descendants(g_supervisor_pid, &keepers, &walk);
   for (size_t i = 0; i < walk.count; i++) kill(walk.items[i], SIGKILL);
-  if (walk.count == 0) {
+  size_t dying = 0;
+  for (size_t i = 0; i < g_dying.count; i++)
+    if (!process_gone(g_dying.items[i])) g_dying.items[dying++] = g_dying.items[i];
+  g_dying.count = dying;
+  if (walk.count == 0 && dying == 0) {
     g_orphan_sweep = 0;
     for (struct run *run = g_runs; run != NULL; run = run->next)
       if (run->orphans_pending) {
@@ -1030,34 +1159,102 @@ static int send_run(struct keeper *keeper, const struct spawn_request *request, 
   return n == (ssize_t)(sizeof head + request->strings_end - 16) ? 0 : -1;
 }
 
-/* Forks a keeper that serves this run first (from its copy of the request) and then waits for more. */
-static int fork_keeper(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, struct keeper **out) {
+static struct keeper *add_keeper(pid_t pid, int socket) {
   struct keeper *keeper = calloc(1, sizeof *keeper);
-  if (keeper == NULL) return ENOMEM;
-  int sockets[2];
-  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0) {
-    int error = errno;
-    free(keeper);
-    return error;
-  }
-  note_fd(sockets[0]);
-  note_fd(sockets[1]);
-  pid_t pid = fork();
-  if (pid == 0) keeper_main(request, hook_in, hook_out, hook_err, sockets[1]); /* never returns */
-  int error = pid < 0 ? errno : 0;
-  close(sockets[1]);
-  if (error != 0) {
-    close(sockets[0]);
-    free(keeper);
-    return error;
-  }
+  if (keeper == NULL) return NULL;
   keeper->pid = pid;
-  keeper->socket = sockets[0];
+  keeper->socket = socket;
   keeper->next = g_keepers;
   g_keepers = keeper;
   g_keeper_count++;
-  *out = keeper;
+  return keeper;
+}
+
+static int make_socketpair(int sockets[2]) {
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0) return errno;
+  note_fd(sockets[0]);
+  note_fd(sockets[1]);
   return 0;
+}
+
+/* Starts the hook session where there is none (the first keeper, or the last session died). */
+static int ensure_hook_session(void) {
+  if (g_session.socket >= 0) return 0;
+  int sockets[2];
+  int error = make_socketpair(sockets);
+  if (error != 0) return error;
+  pid_t pid = fork();
+  if (pid == 0) hook_session_main(sockets[1]); /* never returns */
+  error = pid < 0 ? errno : 0;
+  close(sockets[1]);
+  if (error != 0) {
+    close(sockets[0]);
+    return error;
+  }
+  g_session.pid = pid;
+  g_session.socket = sockets[0];
+  return 0;
+}
+
+/* Asks the hook session for a new pooled keeper; its pid comes with its HELLO. */
+static int new_pooled_keeper(struct keeper **out) {
+  for (int attempt = 0; attempt < 2; attempt++) {
+    int error = ensure_hook_session();
+    if (error != 0) return error;
+    int sockets[2];
+    error = make_socketpair(sockets);
+    if (error != 0) return error;
+    union {
+      struct cmsghdr align;
+      char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    uint8_t byte = 0;
+    struct iovec iov = {&byte, 1};
+    struct msghdr message = {0};
+    message.msg_iov = &iov;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &sockets[1], sizeof(int));
+    ssize_t n;
+    do n = sendmsg(g_session.socket, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+    while (n < 0 && errno == EINTR);
+    error = n == 1 ? 0 : errno != 0 ? errno : EIO;
+    close(sockets[1]);
+    if (error == 0) {
+      *out = add_keeper(0, sockets[0]);
+      if (*out != NULL) return 0;
+      close(sockets[0]);
+      return ENOMEM;
+    }
+    close(sockets[0]);
+    logf_("hookd-supervisor: the hook session does not take requests (%s); starting another", strerror(error));
+    if (g_session.pid > 0) kill(g_session.pid, SIGKILL);
+    close_hook_session();
+  }
+  return EIO;
+}
+
+/* Forks a lone keeper for a run too large for one message: it serves this run from its copy of the request. */
+static int fork_lone_keeper(const struct spawn_request *request, int hook_in, int hook_out, int hook_err, struct keeper **out) {
+  int sockets[2];
+  int error = make_socketpair(sockets);
+  if (error != 0) return error;
+  pid_t pid = fork();
+  if (pid == 0) lone_keeper_main(request, hook_in, hook_out, hook_err, sockets[1]); /* never returns */
+  error = pid < 0 ? errno : 0;
+  close(sockets[1]);
+  if (error == 0 && (*out = add_keeper(pid, sockets[0])) == NULL) {
+    kill(pid, SIGKILL);
+    error = ENOMEM;
+  }
+  if (error != 0) close(sockets[0]);
+  return error;
 }
 
 static void start_run(const struct spawn_request *request) {
@@ -1072,15 +1269,21 @@ static void start_run(const struct spawn_request *request) {
   if (error == 0) error = make_pipe(out, 0);
   if (error == 0) error = make_pipe(err, 0);
   struct keeper *keeper = NULL;
-  if (error == 0) {
-    /* A pooled keeper when one is idle and the run fits in one message; else a new keeper. */
-    keeper = sizeof(uint32_t) + request->strings_end <= KEEPER_MESSAGE_MAX_BYTES ? find_idle_keeper() : NULL;
+  if (error == 0 && sizeof(uint32_t) + request->strings_end <= KEEPER_MESSAGE_MAX_BYTES) {
+    /* An idle pooled keeper, else a new one from the hook session: the run goes in one message. */
+    keeper = find_idle_keeper();
     if (keeper != NULL && send_run(keeper, request, in[0], out[1], err[1]) != 0) {
-      logf_("hookd-supervisor: keeper %d does not take runs (%s); forking another", (int)keeper->pid, strerror(errno));
+      logf_("hookd-supervisor: keeper %d does not take runs (%s); asking for another", (int)keeper->pid, strerror(errno));
       close_keeper_socket(keeper);
       keeper = NULL;
     }
-    if (keeper == NULL) error = fork_keeper(request, in[0], out[1], err[1], &keeper);
+    if (keeper == NULL && (error = new_pooled_keeper(&keeper)) == 0 && send_run(keeper, request, in[0], out[1], err[1]) != 0) {
+      error = errno != 0 ? errno : EIO;
+      close_keeper_socket(keeper);
+      keeper = NULL;
+    }
+  } else if (error == 0) {
+    error = fork_lone_keeper(request, in[0], out[1], err[1], &keeper);
   }
   int *ends[] = {in, out, err};
   if (error != 0) {
@@ -1427,7 +1630,7 @@ static int setup(int *signal_fd) {
   g_children_file = access(path, R_OK) == 0;
 
   char features[64];
-  int n = snprintf(features, sizeof features, "subreaper=%d children=%d", subreaper, g_children_file);
+  int n = snprintf(features, sizeof features, "subreaper=%d children=%d pool=%d", subreaper, g_children_file, POOL_IDLE_MAX);
   uint8_t *p = reply_begin(REP_READY, 0, 8 + (size_t)n);
   put_u32(p, PROTOCOL_VERSION);
   put_u32(p + 4, (uint32_t)g_supervisor_pid);
@@ -1462,9 +1665,14 @@ int main(int argc, char **argv) {
     if (g_shutting_down && g_keeper_count == 0 && !g_orphan_sweep) break;
     if (g_shutting_down && now_ms() > g_shutdown_deadline) {
       logf_("hookd-supervisor: trees still alive after %d ms; killing their keepers", SHUTDOWN_DEADLINE_MS);
-      for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next) kill(keeper->pid, SIGKILL);
+      for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
+        if (keeper->pid > 0) kill(keeper->pid, SIGKILL);
+      if (g_session.pid > 0) kill(g_session.pid, SIGKILL);
       for (int round = 0; round < 40; round++) {
         reap_children();
+        for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
+          if (keeper->socket >= 0 && !read_keeper(keeper)) keeper_gone(keeper);
+        free_dead_keepers();
         sweep_orphans();
         if (g_keeper_count == 0 && !g_orphan_sweep) break;
         struct timespec pause = {0, KILL_REPEAT_MS * 1000000L};
@@ -1545,7 +1753,7 @@ int main(int argc, char **argv) {
         /* a keeper reaped in this round is freed and no longer listed: look it up before reading */
         struct keeper *keeper = g_keepers;
         while (keeper != NULL && keeper != slot.keeper) keeper = keeper->next;
-        if (keeper != NULL && keeper->socket == fds[i].fd && !read_keeper(keeper)) close_keeper_socket(keeper);
+        if (keeper != NULL && keeper->socket == fds[i].fd && !read_keeper(keeper)) keeper_gone(keeper);
       } else if (slot.run->fds[slot.kind] == fds[i].fd) {
         struct run *run = slot.run;
         if (slot.kind == FD_STDIN) {
@@ -1561,8 +1769,10 @@ int main(int argc, char **argv) {
       next_sweep = now_ms() + KILL_REPEAT_MS;
     }
     free_dead_runs();
+    free_dead_keepers();
     flush_replies();
   }
+  close_hook_session();
   flush_replies();
   return 0;
 }

@@ -45,6 +45,26 @@ function parentOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }
 
+/** Fields of /proc/<pid>/stat after the command name: [0] state, [1] ppid, [2] pgid, [3] sid. */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+const isSupervisorProcess = (pid: number): boolean => isAlive(pid) && readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('hookd-supervis');
+
+/** The hook session: the supervisor's child that leads a session of its own and forks the pooled keepers. */
+function hookSessionOf(supervisorPid: number): number | undefined {
+  return childrenOf(supervisorPid).find((child) => isSupervisorProcess(child) && Number(statFields(child)[3]) === child);
+}
+
+/** Every live keeper: the hook session's children, and lone keepers (the supervisor's other children of its kind). */
+function keepersOf(supervisorPid: number): number[] {
+  const session = hookSessionOf(supervisorPid);
+  const pooled = session === undefined ? [] : childrenOf(session).filter(isSupervisorProcess);
+  return [...pooled, ...childrenOf(supervisorPid).filter((child) => child !== session && isSupervisorProcess(child))];
+}
+
 function zombieChildren(pid: number): number[] {
   return childrenOf(pid).filter((child) => !isAlive(child));
 }
@@ -175,12 +195,21 @@ describe('hookd-supervisor: spawning like execvp', () => {
     expect(fds.slice(0, 3)).toEqual([0, 1, 2]);
   });
 
-  it('the hook leads its own session and process group (pgid = sid = pid)', async () => {
+  it("the hook leads its own process group (pgid = pid) in the hook session, which all hooks share and which is neither hookd's nor the supervisor's", async () => {
     const supervisor = startSupervisor();
-    const result = await supervisor.run({ argv: ['sh', '-c', 'cut -d" " -f5,6 /proc/$$/stat; echo $$'] });
-    const [groups, pid] = result.stdout.trim().split('\n');
-    expect(groups).toBe(`${pid} ${pid}`);
-    expect(Number(pid)).toBe(result.pid);
+    const ready = await supervisor.ready();
+    const groups = async (): Promise<{ pid: number; pgid: number; sid: number }> => {
+      const result = await supervisor.run({ argv: ['sh', '-c', 'cut -d" " -f5,6 /proc/$$/stat; echo $$'] });
+      const [pgid, sid, pid] = result.stdout.trim().split(/\s+/).map(Number);
+      expect(pid).toBe(result.pid);
+      return { pid: pid!, pgid: pgid!, sid: sid! };
+    };
+    const [first, second] = await Promise.all([groups(), groups()]);
+    for (const hook of [first!, second!]) expect(hook.pgid).toBe(hook.pid);
+    expect(first!.sid).toBe(second!.sid);
+    expect(first!.sid).toBe(hookSessionOf(ready.pid));
+    expect(first!.sid).not.toBe(Number(statFields(ready.pid)[3])); // the supervisor's own session
+    expect(first!.sid).not.toBe(Number(statFields(process.pid)[3])); // hookd's (here: the test's)
   });
 
   it('SPAWN_FAILED ENOENT for a missing file, ENOENT/ENOTDIR for a missing or non-directory cwd, EACCES for a non-executable file', async () => {
@@ -303,7 +332,7 @@ describe('hookd-supervisor: killing trees', () => {
     const pids = await recordedAtLeast(file, 2);
     const escapee = pids.find((pid) => pid !== supervisor.find(runId, Reply.Spawned)!.pid)!;
     expect(isAlive(escapee)).toBe(true);
-    const keepers = childrenOf(supervisor.pid);
+    const keepers = keepersOf(supervisor.pid);
     expect(keepers).toContain(parentOf(escapee));
     expect(readFileSync(`/proc/${escapee}/environ`, 'latin1')).not.toContain('REC=');
     supervisor.signal(runId, 9);
@@ -336,9 +365,10 @@ describe('hookd-supervisor: killing trees', () => {
     supervisor.signal(runId, 9);
     await supervisor.finish(runId, 30_000);
     expect(alive(pids)).toEqual([]);
-    const keepers = childrenOf(supervisor.pid);
+    const keepers = keepersOf(supervisor.pid);
     expect(keepers, 'the one keeper, back in the pool').toHaveLength(1);
     expect(childrenOf(keepers[0]!), 'with nothing under it').toEqual([]);
+    expect(childrenOf(supervisor.pid), 'the supervisor has the hook session and nothing else').toEqual([hookSessionOf(supervisor.pid)]);
     expect(zombieChildren(supervisor.pid)).toEqual([]);
   });
 
@@ -347,13 +377,35 @@ describe('hookd-supervisor: killing trees', () => {
     const { file, env } = recordFile();
     const runId = supervisor.spawn({ argv: ['sh', '-c', `setsid ${SLEEPER} & ${SLEEPER} & echo "pid $$" >> "$REC"; wait`], env });
     const pids = await recordedAtLeast(file, 3);
-    const [keeper] = childrenOf(supervisor.pid);
+    const [keeper] = keepersOf(supervisor.pid);
     process.kill(keeper!, 'SIGKILL');
     await supervisor.waitForFrame(runId, Reply.Empty);
     expect(supervisor.find(runId, Reply.Exited)).toMatchObject({ code: -1, signal: 9, treeEmpty: false });
     expect(alive(pids)).toEqual([]);
     await supervisor.waitForFrame(runId, Reply.Released); // complete: released unasked
     expect((await supervisor.run()).exited?.code).toBe(0);
+  });
+});
+
+describe('hookd-supervisor: the hook session', () => {
+  it('killed from outside: its keepers kill their trees and retire, their runs end, and the next run starts a new session', async () => {
+    const supervisor = startSupervisor();
+    const ready = await supervisor.ready();
+    const { file, env } = recordFile();
+    const runId = supervisor.spawn({ argv: ['sh', '-c', `setsid ${SLEEPER} & ${SLEEPER} & echo "pid $$" >> "$REC"; wait`], env });
+    const pids = await recordedAtLeast(file, 3);
+    const session = hookSessionOf(ready.pid)!;
+    const [keeper] = keepersOf(ready.pid);
+    recordedPids.add(keeper!);
+    process.kill(session, 'SIGKILL');
+    await supervisor.waitForFrame(runId, Reply.Released);
+    expect(supervisor.find(runId, Reply.Exited)?.signal).toBe(9);
+    expect(alive(pids)).toEqual([]);
+    expect(await waitUntil(() => !isAlive(keeper!), 5_000), 'its keeper retires').toBe(true);
+    const next = await supervisor.run({ argv: ['sh', '-c', 'echo again'] });
+    expect(next.stdout).toBe('again\n');
+    expect(hookSessionOf(ready.pid)).not.toBe(session);
+    expect(zombieChildren(ready.pid)).toEqual([]);
   });
 });
 
@@ -385,7 +437,7 @@ describe('hookd-supervisor: when hookd goes away', () => {
   it("SIGKILL of the supervisor: every tree is dead within 1 s (the keepers' parent-death signal)", async () => {
     const supervisor = startSupervisor();
     const pids = await startTrees(supervisor);
-    const keepers = childrenOf(supervisor.pid);
+    const keepers = [...keepersOf(supervisor.pid), hookSessionOf(supervisor.pid)!];
     for (const keeper of keepers) recordedPids.add(keeper);
     supervisor.child.kill('SIGKILL');
     expect(await waitUntil(() => alive(pids).length === 0, 1_000), `survivors: ${alive(pids).join(' ')}`).toBe(true);
@@ -418,10 +470,10 @@ describe('hookd-supervisor: the keeper pool', () => {
     const supervisor = startSupervisor();
     const ready = await supervisor.ready();
     const first = await keeperOf(supervisor);
-    expect(parentOf(first)).toBe(ready.pid);
+    expect(parentOf(first)).toBe(hookSessionOf(ready.pid));
     expect(await keeperOf(supervisor)).toBe(first);
     expect(await keeperOf(supervisor)).toBe(first);
-    expect(childrenOf(ready.pid)).toEqual([first]);
+    expect(keepersOf(ready.pid)).toEqual([first]);
   });
 
   it('a run whose tree outlives its hook keeps its keeper until the tree is dead; the next run gets another keeper meanwhile', async () => {
@@ -464,15 +516,20 @@ describe('hookd-supervisor: the keeper pool', () => {
     expect(next).not.toBe(keeper);
   });
 
-  it('a run too large for one message (an environment above 64 KiB) goes to a newly forked keeper, and works', async () => {
+  it('a run too large for one message (an environment above 64 KiB) goes to a lone keeper the supervisor forks: it works, in a session of its own, and the keeper then exits', async () => {
     const supervisor = startSupervisor();
+    const ready = await supervisor.ready();
     const pooled = await keeperOf(supervisor);
     const big = 'x'.repeat(100 * 1024);
-    const result = await supervisor.run({ argv: ['sh', '-c', 'printf %s "$BIG" | wc -c; cut -d" " -f4 /proc/$$/stat'], env: [...BASE_ENV, `BIG=${big}`] });
-    const [length, keeper] = result.stdout.trim().split('\n').map(Number);
+    const script = 'printf %s "$BIG" | wc -c; cut -d" " -f4 /proc/$$/stat; cut -d" " -f4 /proc/$PPID/stat; cut -d" " -f6 /proc/$$/stat; echo $$';
+    const result = await supervisor.run({ argv: ['sh', '-c', script], env: [...BASE_ENV, `BIG=${big}`] });
+    const [length, keeper, keeperParent, sid, pid] = result.stdout.trim().split('\n').map(Number);
     expect(length).toBe(big.length);
     expect(keeper).not.toBe(pooled);
-    expect(childrenOf(supervisor.pid).sort()).toEqual([pooled, keeper].sort());
+    expect(keeperParent).toBe(ready.pid);
+    expect(sid).toBe(pid);
+    expect(await waitUntil(() => !isAlive(keeper!), 5_000), 'the lone keeper retires').toBe(true);
+    expect(keepersOf(ready.pid)).toEqual([pooled]);
   });
 
   it("a run's cwd is not the next run's: a run without cwd starts in the supervisor's directory, after a missing cwd too", async () => {
@@ -485,7 +542,7 @@ describe('hookd-supervisor: the keeper pool', () => {
     expect(await pwd('')).toBe(home);
     expect((await supervisor.run({ cwd: join(dir, 'missing') })).spawnFailed?.code).toBe('ENOENT');
     expect(await pwd('')).toBe(home);
-    expect(childrenOf(ready.pid)).toHaveLength(1);
+    expect(keepersOf(ready.pid)).toHaveLength(1);
   });
 
   it('the pool keeps at most 64 idle keepers: after 70 runs at once, 64 stay and the rest exit', async () => {
@@ -496,19 +553,21 @@ describe('hookd-supervisor: the keeper pool', () => {
       supervisor.spawn({ argv: ['sh', '-c', 'while [ ! -e "$MARK" ]; do sleep 0.01; done'], env: [...BASE_ENV, `MARK=${marker}`] }),
     );
     for (const runId of runIds) await supervisor.waitForFrame(runId, Reply.Spawned, 30_000);
-    expect(childrenOf(ready.pid)).toHaveLength(70);
+    expect(keepersOf(ready.pid)).toHaveLength(70);
     writeFileSync(marker, '');
     for (const runId of runIds) expect((await supervisor.finish(runId, 30_000)).exited?.code).toBe(0);
-    expect(await waitUntil(() => childrenOf(ready.pid).length === 64, 5_000), `keepers: ${childrenOf(ready.pid).length}`).toBe(true);
+    expect(await waitUntil(() => keepersOf(ready.pid).length === 64, 5_000), `keepers: ${keepersOf(ready.pid).length}`).toBe(true);
     expect(zombieChildren(ready.pid)).toEqual([]);
+    expect(zombieChildren(hookSessionOf(ready.pid)!)).toEqual([]);
   }, 60_000);
 
-  it('idle keepers exit with the supervisor: on stdin EOF, and within 1 s of its SIGKILL', async () => {
+  it('idle keepers and the hook session exit with the supervisor: on stdin EOF, and within 1 s of its SIGKILL', async () => {
     for (const end of ['stdin EOF', 'SIGKILL'] as const) {
       const supervisor = startSupervisor();
       await Promise.all([supervisor.run({ argv: ['sh', '-c', 'sleep 0.05'] }), supervisor.run({ argv: ['sh', '-c', 'sleep 0.05'] })]);
-      const keepers = childrenOf(supervisor.pid);
+      const keepers = keepersOf(supervisor.pid);
       expect(keepers, end).toHaveLength(2);
+      keepers.push(hookSessionOf(supervisor.pid)!);
       for (const keeper of keepers) recordedPids.add(keeper);
       if (end === 'stdin EOF') supervisor.child.stdin.end();
       else supervisor.child.kill('SIGKILL');
@@ -602,7 +661,7 @@ describe('hookd-supervisor: robust to what hookd sends', () => {
     // warm up (allocations that are made once), then measure
     for (let i = 0; i < 50; i++) await supervisor.run({ stdin: 'warm up' });
     const fdsBefore = openFds(ready.pid);
-    const keepersBefore = childrenOf(ready.pid).length;
+    const keepersBefore = keepersOf(ready.pid).length;
     const rssBefore = rssKiB(ready.pid);
     let nextRunId = 100_000;
     let failures = 0;
@@ -618,10 +677,11 @@ describe('hookd-supervisor: robust to what hookd sends', () => {
     expect(failures).toBe(0);
     // What is left is the pool: at most one keeper per lane, each idle (no child) with its stderr, socket and home
     // directory open and nothing else; the supervisor holds one socket per keeper more than after the warm-up.
-    const keepers = childrenOf(ready.pid);
+    const keepers = keepersOf(ready.pid);
     expect(keepers.length).toBeGreaterThanOrEqual(1);
     expect(keepers.length).toBeLessThanOrEqual(lanes);
     expect(zombieChildren(ready.pid)).toEqual([]);
+    expect(zombieChildren(hookSessionOf(ready.pid)!)).toEqual([]);
     for (const keeper of keepers) {
       expect(childrenOf(keeper), `keeper ${keeper} is idle`).toEqual([]);
       expect(openFds(keeper), `keeper ${keeper}'s fds`).toBe(3);

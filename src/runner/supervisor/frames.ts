@@ -23,7 +23,7 @@ export const Request = {
 
 /** supervisor → hookd. */
 export const Reply = {
-  /** runId 0 · payload: u32 protocol version · u32 supervisor pid · UTF-8 feature text ("subreaper=1 children=1") */
+  /** runId 0 · payload: u32 protocol version · u32 supervisor pid · UTF-8 feature text ("subreaper=1 children=1 pool=64") */
   Ready: 101,
   /** payload: u32 pid of the hook (its own session and process group: pgid = pid) */
   Spawned: 102,
