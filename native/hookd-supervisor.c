@@ -772,7 +772,13 @@ static void hook_session_main(int control_fd) {
     ssize_t n;
     do n = recvmsg(control_fd, &message, MSG_CMSG_CLOEXEC);
     while (n < 0 && errno == EINTR);
-    if (n <= 0) _exit(0);
+    if (n <= 0) {
+      /* The supervisor is leaving: it has closed every keeper's socket. With SIGCHLD ignored, wait() returns once
+         every keeper has exited, so the hook session ends after its keepers (the supervisor waits for it). */
+      while (wait(NULL) > 0 || errno == EINTR) {
+      }
+      _exit(0);
+    }
     struct cmsghdr *header = CMSG_FIRSTHDR(&message);
     if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS || header->cmsg_len != CMSG_LEN(sizeof(int))) {
       logf_("hookd-supervisor: hook session: a request without exactly one descriptor; ignored");
@@ -1066,6 +1072,32 @@ static void reap_children(void) {
       close_hook_session();
       g_session.pid = 0;
     }
+  }
+}
+
+/*
+ * The supervisor exits last: it waits until its children — the hook session (which waits for its keepers), lone
+ * keepers, orphans — are gone, so hookd seeing it exit means every process it started has ended. Past the deadline
+ * it SIGKILLs whatever is left under it and waits once more (bounded).
+ */
+static void wait_for_children(int64_t deadline) {
+  int killed = 0;
+  for (;;) {
+    pid_t pid = waitpid(-1, NULL, WNOHANG);
+    if (pid > 0 || (pid < 0 && errno == EINTR)) continue;
+    if (pid < 0) return; /* ECHILD: nothing left */
+    if (now_ms() >= deadline) {
+      if (killed) return;
+      logf_("hookd-supervisor: processes still alive at exit; killing them");
+      struct pids all = {0};
+      collect_descendants(g_supervisor_pid, NULL, &all);
+      for (size_t i = 0; i < all.count; i++) kill(all.items[i], SIGKILL);
+      free(all.items);
+      killed = 1;
+      deadline = now_ms() + SHUTDOWN_DEADLINE_MS;
+    }
+    struct timespec pause = {0, 1000000L};
+    nanosleep(&pause, NULL);
   }
 }
 
@@ -1750,10 +1782,10 @@ int main(int argc, char **argv) {
       } else if (slot.kind == -2) {
         /* flushed below */
       } else if (slot.kind == -4) {
-        /* a keeper reaped in this round is freed and no longer listed: look it up before reading */
-        struct keeper *keeper = g_keepers;
-        while (keeper != NULL && keeper != slot.keeper) keeper = keeper->next;
-        if (keeper != NULL && keeper->socket == fds[i].fd && !read_keeper(keeper)) keeper_gone(keeper);
+        /* keepers are freed only at the end of a round (free_dead_keepers); one whose socket closed earlier in this
+           round no longer holds this fd */
+        struct keeper *keeper = slot.keeper;
+        if (keeper->socket == fds[i].fd && !read_keeper(keeper)) keeper_gone(keeper);
       } else if (slot.run->fds[slot.kind] == fds[i].fd) {
         struct run *run = slot.run;
         if (slot.kind == FD_STDIN) {
@@ -1774,5 +1806,6 @@ int main(int argc, char **argv) {
   }
   close_hook_session();
   flush_replies();
+  wait_for_children(now_ms() + SHUTDOWN_DEADLINE_MS);
   return 0;
 }
