@@ -75,5 +75,8 @@ export function createProcessRunner(options: ProcessRunnerOptions = {}): Process
       }
       return trees + runs.killAllNow(channel);
     },
+    endSupervisorSync(deadlineMs) {
+      if (channel !== undefined && !channel.exitSync(deadlineMs)) logger.warn(`the hook process supervisor did not exit within ${deadlineMs} ms of hookd's exit`);
+    },
   };
 }

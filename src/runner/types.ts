@@ -103,6 +103,11 @@ export interface RunnerExitControl {
   capKillGrace(maxGraceMs: number): void;
   /** SIGKILL, synchronously, to every live hook tree (process group and run tag); returns how many trees. */
   killAllNow(): number;
+  /**
+   * The last step before exiting: ends the native supervisor, if one runs, and waits synchronously (at most
+   * `deadlineMs`) until it and every process it started are gone. Absent: a runner without a supervisor.
+   */
+  endSupervisorSync?(deadlineMs: number): void;
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;

@@ -6,6 +6,8 @@
 // hook has exec'd, so they start in the order asked, as on the pure-Node path's synchronous spawn.
 // It never decides a run's outcome (supervised-run.ts) and never chooses the path (spawn-path-choice.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { silentLogger, type Logger } from '../../logger.js';
 import { Reply, ReplyDecoder, SUPERVISOR_PROTOCOL_VERSION, type ReplyFrame } from './frames.js';
@@ -162,6 +164,31 @@ export class SupervisorChannel {
     } catch {
       // already gone
     }
+  }
+
+  /**
+   * On hookd's way out: SIGTERM to the supervisor (it kills every tree, waits for every process it started and exits
+   * last) and a synchronous wait, at most `deadlineMs`, until it has exited — so once hookd exits, nothing the
+   * supervisor started is left. Synchronous because the exit path has no event loop left to wait with; its exit is
+   * read from /proc (a zombie counts: libuv reaps it only when the loop runs). True when it exited in time.
+   */
+  exitSync(deadlineMs: number): boolean {
+    const live = this.#live;
+    if (live === undefined || live.dead || live.child.pid === undefined) return true;
+    const pid = live.child.pid;
+    live.expectedExit = true;
+    try {
+      live.child.kill('SIGTERM');
+    } catch {
+      return true; // already gone
+    }
+    const until = performance.now() + deadlineMs;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (!exitedOrGone(pid)) {
+      if (performance.now() >= until) return false;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+    return true;
   }
 
   /** The supervisor's pid, while one runs. */
@@ -362,4 +389,14 @@ export function supervisorChannel(binary: string = SUPERVISOR_BINARY): Superviso
     channels.set(binary, channel);
   }
   return channel;
+}
+
+/** A process that exited (a zombie) or is gone, by /proc/<pid>/stat. */
+function exitedOrGone(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
+  } catch {
+    return true;
+  }
 }
