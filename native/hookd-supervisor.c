@@ -652,15 +652,41 @@ static int keeper_drop_stale_signals(void) {
   return retire;
 }
 
-/*
- * The next run from the supervisor: a message (runId and the SPAWN payload without stdin) carrying the hook's three
- * pipe ends. Returns the message's length, or 0 when the keeper is to exit: EOF (the supervisor closed the socket
- * or died) or a message that is not a run (logged; the supervisor reports the run it sent as failed).
- */
-static size_t keeper_receive(int socket_fd, uint8_t *buffer, size_t capacity, int fds[3]) {
+/* Descriptors one socket message carries at most: a run's three pipe ends. */
+#define MAX_PASSED_FDS 3
+
+/* One message with `count` descriptors (SCM_RIGHTS); never blocks, never raises SIGPIPE. Bytes sent, or -1. */
+static ssize_t send_with_fds(int socket_fd, struct iovec *iov, int iov_count, const int *fds, int count) {
   union {
     struct cmsghdr align;
-    char space[CMSG_SPACE(3 * sizeof(int))];
+    char space[CMSG_SPACE(MAX_PASSED_FDS * sizeof(int))];
+  } control;
+  memset(&control, 0, sizeof control);
+  struct msghdr message = {0};
+  message.msg_iov = iov;
+  message.msg_iovlen = (size_t)iov_count;
+  message.msg_control = control.space;
+  message.msg_controllen = CMSG_SPACE((size_t)count * sizeof(int));
+  struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN((size_t)count * sizeof(int));
+  memcpy(CMSG_DATA(header), fds, (size_t)count * sizeof(int));
+  ssize_t n;
+  do n = sendmsg(socket_fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  return n;
+}
+
+/*
+ * One message into `buffer` and up to `max_fds` descriptors (close-on-exec) into `fds`; *received says how many came.
+ * Descriptors beyond `max_fds` are closed and, like data or descriptors the kernel cut, set *truncated. Returns the
+ * message's length: 0 at EOF, -1 on error.
+ */
+static ssize_t receive_with_fds(int socket_fd, void *buffer, size_t capacity, int *fds, int max_fds, int *received, int *truncated) {
+  union {
+    struct cmsghdr align;
+    char space[CMSG_SPACE(MAX_PASSED_FDS * sizeof(int))];
   } control;
   struct iovec iov = {buffer, capacity};
   struct msghdr message = {0};
@@ -671,23 +697,38 @@ static size_t keeper_receive(int socket_fd, uint8_t *buffer, size_t capacity, in
   ssize_t n;
   do n = recvmsg(socket_fd, &message, MSG_CMSG_CLOEXEC);
   while (n < 0 && errno == EINTR);
-  if (n <= 0) return 0;
-  int received = 0;
+  *received = 0;
+  *truncated = 0;
+  if (n < 0) return n;
   for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
     if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
     size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
     for (size_t i = 0; i < count; i++) {
       int fd;
       memcpy(&fd, CMSG_DATA(header) + i * sizeof(int), sizeof fd);
-      if (received < 3) fds[received] = fd;
-      else close(fd);
-      received++;
+      if (*received < max_fds) {
+        fds[(*received)++] = fd;
+      } else {
+        close(fd);
+        *truncated = 1;
+      }
     }
   }
-  if (received == 3 && (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) == 0 && n >= 4) return (size_t)n;
-  logf_("hookd-supervisor: keeper %d: a run message of %zd bytes with %d descriptors%s; exiting", (int)getpid(), n, received,
-        (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ? " (truncated)" : "");
-  for (int i = 0; i < received && i < 3; i++) close(fds[i]);
+  if (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) *truncated = 1;
+  return n;
+}
+
+/*
+ * The next run from the supervisor: a message (runId and the SPAWN payload without stdin) carrying the hook's three
+ * pipe ends. Returns the message's length, or 0 when the keeper is to exit: EOF (the supervisor closed the socket
+ * or died) or a message that is not a run (logged; the supervisor reports the run it sent as failed).
+ */
+static size_t keeper_receive(int socket_fd, uint8_t *buffer, size_t capacity, int fds[3]) {
+  int received, truncated;
+  ssize_t n = receive_with_fds(socket_fd, buffer, capacity, fds, 3, &received, &truncated);
+  if (n >= 4 && received == 3 && !truncated) return (size_t)n;
+  if (n > 0) logf_("hookd-supervisor: keeper %d: a run message of %zd bytes with %d descriptors%s; exiting", (int)getpid(), n, received, truncated ? " (truncated)" : "");
+  for (int i = 0; i < received; i++) close(fds[i]);
   return 0;
 }
 
@@ -758,20 +799,9 @@ static void hook_session_main(int control_fd) {
   g_in = g_out = (struct bytes){0};
   pid_t self = getpid();
   for (;;) {
-    union {
-      struct cmsghdr align;
-      char space[CMSG_SPACE(sizeof(int))];
-    } control;
     uint8_t byte;
-    struct iovec iov = {&byte, 1};
-    struct msghdr message = {0};
-    message.msg_iov = &iov;
-    message.msg_iovlen = 1;
-    message.msg_control = control.space;
-    message.msg_controllen = sizeof control.space;
-    ssize_t n;
-    do n = recvmsg(control_fd, &message, MSG_CMSG_CLOEXEC);
-    while (n < 0 && errno == EINTR);
+    int keeper_fd, received, truncated;
+    ssize_t n = receive_with_fds(control_fd, &byte, 1, &keeper_fd, 1, &received, &truncated);
     if (n <= 0) {
       /* The supervisor is leaving: it has closed every keeper's socket. With SIGCHLD ignored, wait() returns once
          every keeper has exited, so the hook session ends after its keepers (the supervisor waits for it). */
@@ -779,13 +809,11 @@ static void hook_session_main(int control_fd) {
       }
       _exit(0);
     }
-    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
-    if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS || header->cmsg_len != CMSG_LEN(sizeof(int))) {
+    if (received != 1 || truncated) {
       logf_("hookd-supervisor: hook session: a request without exactly one descriptor; ignored");
+      if (received == 1) close(keeper_fd);
       continue;
     }
-    int keeper_fd;
-    memcpy(&keeper_fd, CMSG_DATA(header), sizeof keeper_fd);
     pid_t pid = fork();
     if (pid == 0) pooled_keeper_main(keeper_fd, self); /* never returns */
     if (pid < 0) logf_("hookd-supervisor: hook session: fork: %s", strerror(errno)); /* the keeper's socket closes: EIO */
@@ -1169,25 +1197,8 @@ static int send_run(struct keeper *keeper, const struct spawn_request *request, 
   memcpy(head + 4, request->payload, 12); /* maxOutputBytes, argc, envc */
   put_u32(head + 16, 0);                  /* stdinBytes: the supervisor writes stdin itself */
   struct iovec iov[2] = {{head, sizeof head}, {(void *)(request->payload + 16), request->strings_end - 16}};
-  union {
-    struct cmsghdr align;
-    char space[CMSG_SPACE(3 * sizeof(int))];
-  } control;
-  memset(&control, 0, sizeof control);
-  struct msghdr message = {0};
-  message.msg_iov = iov;
-  message.msg_iovlen = 2;
-  message.msg_control = control.space;
-  message.msg_controllen = sizeof control.space;
-  struct cmsghdr *header = CMSG_FIRSTHDR(&message);
-  header->cmsg_level = SOL_SOCKET;
-  header->cmsg_type = SCM_RIGHTS;
-  header->cmsg_len = CMSG_LEN(3 * sizeof(int));
   int fds[3] = {hook_in, hook_out, hook_err};
-  memcpy(CMSG_DATA(header), fds, sizeof fds);
-  ssize_t n;
-  do n = sendmsg(keeper->socket, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
-  while (n < 0 && errno == EINTR);
+  ssize_t n = send_with_fds(keeper->socket, iov, 2, fds, 3);
   return n == (ssize_t)(sizeof head + request->strings_end - 16) ? 0 : -1;
 }
 
@@ -1236,26 +1247,9 @@ static int new_pooled_keeper(struct keeper **out) {
     int sockets[2];
     error = make_socketpair(sockets);
     if (error != 0) return error;
-    union {
-      struct cmsghdr align;
-      char space[CMSG_SPACE(sizeof(int))];
-    } control;
-    memset(&control, 0, sizeof control);
     uint8_t byte = 0;
     struct iovec iov = {&byte, 1};
-    struct msghdr message = {0};
-    message.msg_iov = &iov;
-    message.msg_iovlen = 1;
-    message.msg_control = control.space;
-    message.msg_controllen = sizeof control.space;
-    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
-    header->cmsg_level = SOL_SOCKET;
-    header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(header), &sockets[1], sizeof(int));
-    ssize_t n;
-    do n = sendmsg(g_session.socket, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
-    while (n < 0 && errno == EINTR);
+    ssize_t n = send_with_fds(g_session.socket, &iov, 1, &sockets[1], 1);
     error = n == 1 ? 0 : errno != 0 ? errno : EIO;
     close(sockets[1]);
     if (error == 0) {

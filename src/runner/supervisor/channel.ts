@@ -6,10 +6,10 @@
 // hook has exec'd, so they start in the order asked, as on the pure-Node path's synchronous spawn.
 // It never decides a run's outcome (supervised-run.ts) and never chooses the path (spawn-path-choice.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { silentLogger, type Logger } from '../../logger.js';
+import { isDeadState, readProcStat } from '../proc-scan.js';
 import { Reply, ReplyDecoder, SUPERVISOR_PROTOCOL_VERSION, type ReplyFrame } from './frames.js';
 import { SUPERVISOR_BINARY } from './locate.js';
 
@@ -393,10 +393,6 @@ export function supervisorChannel(binary: string = SUPERVISOR_BINARY): Superviso
 
 /** A process that exited (a zombie) or is gone, by /proc/<pid>/stat. */
 function exitedOrGone(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
-  } catch {
-    return true;
-  }
+  const stat = readProcStat(pid);
+  return stat === undefined || isDeadState(stat.state);
 }
