@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sys/epoll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -825,6 +826,24 @@ static void hook_session_main(int control_fd) {
 /* Runs and keepers, as the supervisor sees them                                                                  */
 
 enum { FD_STDOUT, FD_STDERR, FD_STDIN, FD_KINDS };
+/* What else the main loop waits on, besides a run's FD_* pipe ends. */
+enum { W_SIGNALS = FD_KINDS, W_REQUESTS, W_REPLIES, W_KEEPER };
+
+/*
+ * One descriptor the main loop waits on, and what it is registered for in the epoll set (0: not in it). epoll, not
+ * poll: with 64 idle keepers and 64 runs a poll round walks ~260 descriptors in the kernel (measured: ~40 µs more
+ * per sequential run with 64 idle keepers, and most of the supervisor's CPU at 64 runs in flight); an epoll round
+ * costs what is ready. The loop says each round what every watch wants (watch_set); only changes reach the kernel.
+ * A descriptor leaves the set before it is closed (forked keepers hold copies, which would keep it registered).
+ */
+struct watch {
+  int fd;          /* -1: none */
+  uint32_t events; /* as registered; 0: not in the epoll set */
+  int kind;        /* FD_* of `run`, or W_* */
+  unsigned always : 1; /* epoll refused it (a regular file): always ready, as poll() would say */
+  struct run *run;
+  struct keeper *keeper;
+};
 
 struct keeper;
 
@@ -846,6 +865,7 @@ struct run {
   unsigned forgotten : 1; /* RELEASED or SPAWN_FAILED sent: its runId is free */
   unsigned kill_sent : 1;
   unsigned eof_held : 2; /* bit per stream: it ended while the hook ran; its EOF goes out with EXITED */
+  struct watch watches[FD_KINDS];
 };
 
 struct keeper {
@@ -855,6 +875,7 @@ struct keeper {
   struct run *run; /* NULL while idle */
   int pending_signal; /* a SIGNAL that came before its HELLO */
   unsigned retiring : 1; /* it said it will not serve another run */
+  struct watch watch;    /* its socket */
 };
 
 /* The hook session (hook_session_main): forks the pooled keepers. pid 0 and socket -1 until it is needed. */
@@ -873,6 +894,33 @@ static size_t g_keeper_count;
 static int g_orphan_sweep;
 static int g_shutting_down;
 static int64_t g_shutdown_deadline;
+static int g_epoll = -1;
+
+/* Registers `fd` for `events` (0: removes it), telling the kernel only what changed. */
+static void watch_set(struct watch *watch, int fd, uint32_t events) {
+  if (watch->fd != fd && watch->events != 0) {
+    epoll_ctl(g_epoll, EPOLL_CTL_DEL, watch->fd, NULL);
+    watch->events = 0;
+  }
+  if (watch->fd != fd) watch->always = 0;
+  watch->fd = fd;
+  if (fd < 0 || events == watch->events || watch->always) return;
+  struct epoll_event event = {events, {.ptr = watch}};
+  int op = watch->events == 0 ? EPOLL_CTL_ADD : events == 0 ? EPOLL_CTL_DEL : EPOLL_CTL_MOD;
+  if (epoll_ctl(g_epoll, op, fd, &event) == 0) {
+    watch->events = events;
+  } else if (errno == EPERM) {
+    watch->always = 1; /* a regular file or /dev/null: never blocks */
+  } else {
+    logf_("hookd-supervisor: epoll_ctl(fd %d): %s", fd, strerror(errno));
+  }
+}
+
+/* Takes the watch's descriptor out of the epoll set (before it is closed). */
+static void watch_drop(struct watch *watch) {
+  watch_set(watch, -1, 0);
+}
+
 static struct run *find_run(uint32_t id) {
   for (struct run *run = g_runs; run != NULL; run = run->next)
     if (run->id == id && !run->forgotten) return run;
@@ -880,6 +928,7 @@ static struct run *find_run(uint32_t id) {
 }
 
 static void close_run_fd(struct run *run, int kind) {
+  watch_drop(&run->watches[kind]);
   if (run->fds[kind] >= 0) close(run->fds[kind]);
   run->fds[kind] = -1;
 }
@@ -983,6 +1032,7 @@ static void handle_status(struct run *run, const struct status_record *record) {
 }
 
 static void close_keeper_socket(struct keeper *keeper) {
+  watch_drop(&keeper->watch);
   if (keeper->socket >= 0) close(keeper->socket);
   keeper->socket = -1;
 }
@@ -1207,6 +1257,7 @@ static struct keeper *add_keeper(pid_t pid, int socket) {
   if (keeper == NULL) return NULL;
   keeper->pid = pid;
   keeper->socket = socket;
+  keeper->watch = (struct watch){-1, 0, W_KEEPER, 0, NULL, keeper};
   keeper->next = g_keepers;
   g_keepers = keeper;
   g_keeper_count++;
@@ -1289,6 +1340,7 @@ static void start_run(const struct spawn_request *request) {
     reply_spawn_failed(request->run_id, ENOMEM);
     return;
   }
+  for (int kind = 0; kind < FD_KINDS; kind++) run->watches[kind] = (struct watch){-1, 0, kind, 0, run, NULL};
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
   /* Blocking pipes for the hook; the supervisor reads its ends once per POLLIN, so they never block it. */
   int error = make_pipe(in, 0);
@@ -1647,6 +1699,12 @@ static int setup(int *signal_fd) {
     return -2;
   }
   note_fd(*signal_fd);
+  g_epoll = epoll_create1(EPOLL_CLOEXEC);
+  if (g_epoll < 0) {
+    logf_("hookd-supervisor: epoll_create1: %s", strerror(errno));
+    return -2;
+  }
+  note_fd(g_epoll);
   fcntl(0, F_SETFD, FD_CLOEXEC);
   fcntl(1, F_SETFD, FD_CLOEXEC);
   fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
@@ -1665,11 +1723,8 @@ static int setup(int *signal_fd) {
   return 0;
 }
 
-struct poll_slot {
-  struct run *run;
-  struct keeper *keeper;
-  int kind; /* FD_*, or -1: stdin, -2: stdout, -3: signalfd, -4: a keeper's socket */
-};
+/* Ready descriptors taken per epoll_wait; more wait for the next round (level-triggered). */
+#define EVENTS_PER_ROUND 64
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--version") == 0) {
@@ -1681,9 +1736,10 @@ int main(int argc, char **argv) {
   if (ready == -1) return 0;
   if (ready != 0) return 1;
 
-  struct pollfd *fds = NULL;
-  struct poll_slot *slots = NULL;
-  size_t slots_capacity = 0;
+  struct watch signals = {-1, 0, W_SIGNALS, 0, NULL, NULL};
+  struct watch requests = {-1, 0, W_REQUESTS, 0, NULL, NULL};
+  struct watch replies = {-1, 0, W_REPLIES, 0, NULL, NULL};
+  struct epoll_event events[EVENTS_PER_ROUND];
   int stdin_open = 1;
   int64_t next_sweep = 0;
 
@@ -1707,41 +1763,19 @@ int main(int argc, char **argv) {
       break;
     }
 
-    size_t needed = 3 + g_run_count * FD_KINDS + g_keeper_count;
-    if (needed > slots_capacity) {
-      slots_capacity = needed * 2;
-      fds = realloc(fds, slots_capacity * sizeof *fds);
-      slots = realloc(slots, slots_capacity * sizeof *slots);
-      if (fds == NULL || slots == NULL) {
-        logf_("hookd-supervisor: out of memory");
-        return 70;
-      }
-    }
-    size_t count = 0;
     int backpressure = g_out.length - g_out.start > OUT_BACKPRESSURE_BYTES;
-    fds[count] = (struct pollfd){signal_fd, POLLIN, 0};
-    slots[count++] = (struct poll_slot){NULL, NULL, -3};
-    if (stdin_open && !g_shutting_down && !backpressure) {
-      fds[count] = (struct pollfd){0, POLLIN, 0};
-      slots[count++] = (struct poll_slot){NULL, NULL, -1};
-    }
-    if (g_out.start < g_out.length && !g_stdout_broken) {
-      fds[count] = (struct pollfd){1, POLLOUT, 0};
-      slots[count++] = (struct poll_slot){NULL, NULL, -2};
-    }
+    watch_set(&signals, signal_fd, EPOLLIN);
+    watch_set(&requests, 0, stdin_open && !g_shutting_down && !backpressure ? EPOLLIN : 0);
+    watch_set(&replies, 1, g_out.start < g_out.length && !g_stdout_broken ? EPOLLOUT : 0);
     for (struct run *run = g_runs; run != NULL; run = run->next)
       for (int kind = 0; kind < FD_KINDS; kind++) {
-        if (run->fds[kind] < 0) continue;
         /* Output waits for SPAWNED (a run's replies start with it) and for hookd to catch up. */
-        if ((kind == FD_STDOUT || kind == FD_STDERR) && (backpressure || !run->spawn_reported)) continue;
-        fds[count] = (struct pollfd){run->fds[kind], kind == FD_STDIN ? POLLOUT : POLLIN, 0};
-        slots[count++] = (struct poll_slot){run, NULL, kind};
+        int wanted = kind == FD_STDIN || (!backpressure && run->spawn_reported);
+        watch_set(&run->watches[kind], run->fds[kind], !wanted ? 0 : kind == FD_STDIN ? EPOLLOUT : EPOLLIN);
       }
     for (struct keeper *keeper = g_keepers; keeper != NULL; keeper = keeper->next)
-      if (keeper->socket >= 0) {
-        fds[count] = (struct pollfd){keeper->socket, POLLIN, 0};
-        slots[count++] = (struct poll_slot){NULL, keeper, -4};
-      }
+      watch_set(&keeper->watch, keeper->socket, keeper->socket >= 0 ? EPOLLIN : 0);
+    int always_ready = requests.always && requests.fd >= 0 && stdin_open && !g_shutting_down && !backpressure;
 
     int timeout = -1;
     if (g_orphan_sweep) {
@@ -1753,39 +1787,43 @@ int main(int argc, char **argv) {
       if (wait < 0) wait = 0;
       if (timeout < 0 || wait < timeout) timeout = (int)wait;
     }
-    int ready_count = poll(fds, (nfds_t)count, timeout);
+    if (always_ready) timeout = 0;
+    int ready_count = epoll_wait(g_epoll, events, EVENTS_PER_ROUND, timeout);
     if (ready_count < 0 && errno != EINTR) {
-      logf_("hookd-supervisor: poll: %s", strerror(errno));
+      logf_("hookd-supervisor: epoll_wait: %s", strerror(errno));
       return 1;
     }
+    if (ready_count < 0) ready_count = 0;
+    if (always_ready) events[ready_count++] = (struct epoll_event){EPOLLIN, {.ptr = &requests}};
 
-    for (size_t i = 0; ready_count > 0 && i < count; i++) {
-      if (fds[i].revents == 0) continue;
-      struct poll_slot slot = slots[i];
-      if (slot.kind == -3) {
+    for (int i = 0; i < ready_count; i++) {
+      struct watch *watch = events[i].data.ptr;
+      if (watch->fd < 0) continue; /* closed earlier in this round */
+      if (watch->kind == W_SIGNALS) {
         struct signalfd_siginfo info;
         while (read(signal_fd, &info, sizeof info) == (ssize_t)sizeof info) {
           if (info.ssi_signo == SIGTERM) begin_shutdown("SIGTERM");
         }
         reap_children();
-      } else if (slot.kind == -1) {
+      } else if (watch->kind == W_REQUESTS) {
         if (!read_requests()) {
           stdin_open = 0;
           begin_shutdown("stdin closed");
         }
-      } else if (slot.kind == -2) {
+      } else if (watch->kind == W_REPLIES) {
         /* flushed below */
-      } else if (slot.kind == -4) {
+      } else if (watch->kind == W_KEEPER) {
         /* keepers are freed only at the end of a round (free_dead_keepers); one whose socket closed earlier in this
-           round no longer holds this fd */
-        struct keeper *keeper = slot.keeper;
-        if (keeper->socket == fds[i].fd && !read_keeper(keeper)) keeper_gone(keeper);
-      } else if (slot.run->fds[slot.kind] == fds[i].fd) {
-        struct run *run = slot.run;
-        if (slot.kind == FD_STDIN) {
+           round has left the epoll set (watch->fd is -1) */
+        struct keeper *keeper = watch->keeper;
+        if (keeper->socket == watch->fd && !read_keeper(keeper)) keeper_gone(keeper);
+      } else if (watch->run->fds[watch->kind] == watch->fd) {
+        /* runs too are freed only at the end of a round (free_dead_runs) */
+        struct run *run = watch->run;
+        if (watch->kind == FD_STDIN) {
           write_stdin(run);
         } else {
-          read_output(run, slot.kind);
+          read_output(run, watch->kind);
         }
       }
     }
