@@ -10,7 +10,8 @@ import type { Logger } from '../../logger.js';
 import { commandArgv } from '../command-argv.js';
 import { KILL_SETTLE_DEADLINE_MS, signalPid } from '../kill-tree.js';
 import { createRunTag, RUN_TAG_VARIABLE } from '../run-tag.js';
-import { hasTimeout, notStarted, PIPE_SETTLE_MS } from '../run-outcome.js';
+import { runDeadlines, type Deadline } from '../run-deadlines.js';
+import { notStarted, PIPE_SETTLE_MS } from '../run-outcome.js';
 import { describeSpawnError } from '../spawn-error.js';
 import type { CapturedOutput, ProcessOutcome, SpawnRequest } from '../types.js';
 import type { RunRoute, SupervisorChannel } from './channel.js';
@@ -122,9 +123,10 @@ class SupervisedRun implements RunRoute, LiveRun {
   #supervisorSawEmpty = false;
   #termination: Termination | undefined;
   #leftoverKillAt: number | undefined;
-  /** The timeout, then (one at a time) the grace, the kill's settle deadline, or the pipe settle. */
+  /** One at a time: the grace, the kill's settle deadline, or the pipe settle. */
   #timer: NodeJS.Timeout | undefined;
-  #timeoutTimer: NodeJS.Timeout | undefined;
+  /** The run's timeout (one shared timer for every run: run-deadlines.ts). */
+  #deadline: Deadline | undefined;
   /** A SIGNAL went out: an ERROR before SPAWNED may then be about it, not a refusal of the SPAWN. */
   #signalled = false;
   #phase: 'running' | 'settling' | 'releasing' | 'done' = 'running';
@@ -159,7 +161,7 @@ class SupervisedRun implements RunRoute, LiveRun {
       this.onSupervisorDeath('the hook process supervisor is not running');
       return;
     }
-    if (hasTimeout(request.timeoutMs)) this.#timeoutTimer = setTimeout(() => this.#terminate('timeout'), request.timeoutMs);
+    this.#deadline = runDeadlines.add(request.timeoutMs, () => this.#terminate('timeout'));
     request.signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
@@ -378,9 +380,9 @@ class SupervisedRun implements RunRoute, LiveRun {
 
   /** The timeout and the cancel listener end with the hook's exit or the start of a kill. */
   #stopWatching(): void {
-    if (this.#timeoutTimer !== undefined) {
-      clearTimeout(this.#timeoutTimer);
-      this.#timeoutTimer = undefined;
+    if (this.#deadline !== undefined) {
+      this.#deadline.cancel();
+      this.#deadline = undefined;
     }
     this.#request.signal?.removeEventListener('abort', this.#onAbort);
   }
