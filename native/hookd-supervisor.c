@@ -10,15 +10,14 @@
  * It must not: exit on a request (a bad frame is answered with ERROR), buffer more than the caps of a hook's output,
  * block on any pipe, or leak its signal mask, ignored signals or file descriptors into a hook.
  *
- * The frame layout mirrors src/runner/supervisor/frames.ts. Single-threaded: one poll() loop, signals through a
- * signalfd. Build: cc -O2 -std=gnu11 -Wall -Wextra -o native/build/hookd-supervisor native/hookd-supervisor.c
+ * The frame layout mirrors src/runner/supervisor/frames.ts. Single-threaded: one epoll loop (level-triggered), signals
+ * through a signalfd. Build: cc -O2 -std=gnu11 -Wall -Wextra -o native/build/hookd-supervisor native/hookd-supervisor.c
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <sys/epoll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -228,7 +227,7 @@ static void reply_exited(uint32_t run_id, int32_t code, int32_t signal, int tree
 
 static int g_stdout_broken = 0;
 
-/* Writes what stdout takes now; the rest waits for POLLOUT. */
+/* Writes what stdout takes now; the rest waits for EPOLLOUT. */
 static void flush_replies(void) {
   while (g_out.start < g_out.length && !g_stdout_broken) {
     ssize_t n = write(1, g_out.data + g_out.start, g_out.length - g_out.start);
@@ -831,9 +830,9 @@ enum { W_SIGNALS = FD_KINDS, W_REQUESTS, W_REPLIES, W_KEEPER };
 
 /*
  * One descriptor the main loop waits on, and what it is registered for in the epoll set (0: not in it). epoll, not
- * poll: with 64 idle keepers and 64 runs a poll round walks ~260 descriptors in the kernel (measured: ~40 µs more
- * per sequential run with 64 idle keepers, and most of the supervisor's CPU at 64 runs in flight); an epoll round
- * costs what is ready. The loop says each round what every watch wants (watch_set); only changes reach the kernel.
+ * poll: with 64 idle keepers and 64 runs a poll round walks ~260 descriptors in the kernel (measured: 25–45 µs
+ * more per sequential run with 64 idle keepers, and most of the supervisor's CPU at 64 runs in flight); an epoll
+ * round costs what is ready. The loop says each round what every watch wants (watch_set); only changes reach the kernel.
  * A descriptor leaves the set before it is closed (forked keepers hold copies, which would keep it registered).
  */
 struct watch {
@@ -1342,7 +1341,7 @@ static void start_run(const struct spawn_request *request) {
   }
   for (int kind = 0; kind < FD_KINDS; kind++) run->watches[kind] = (struct watch){-1, 0, kind, 0, run, NULL};
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
-  /* Blocking pipes for the hook; the supervisor reads its ends once per POLLIN, so they never block it. */
+  /* Blocking pipes for the hook; the supervisor reads its ends once per EPOLLIN, so they never block it. */
   int error = make_pipe(in, 0);
   if (error == 0) error = make_pipe(out, 0);
   if (error == 0) error = make_pipe(err, 0);
@@ -1428,7 +1427,7 @@ static void write_stdin(struct run *run) {
 static void read_output(struct run *run, int kind) {
   int stream = kind == FD_STDOUT ? 0 : 1;
   static uint8_t scratch[DATA_CHUNK_BYTES];
-  for (;;) { /* one read per POLLIN: a second one could block */
+  for (;;) { /* one read per EPOLLIN: a second one could block */
     ssize_t n = read(run->fds[kind], scratch, sizeof scratch);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;

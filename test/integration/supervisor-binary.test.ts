@@ -1,10 +1,10 @@
 // The native hook process supervisor (native/hookd-supervisor.c), driven directly over its frame channel with the
 // codec hookd uses (docs/supervisor.md is the specification). Real processes, PID checks, deadlines polled.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeRaw, encodeSpawn, MAX_FRAME_BYTES, Reply, Request } from '../../src/runner/supervisor/frames.js';
+import { encodeRaw, encodeSpawn, MAX_FRAME_BYTES, Reply, ReplyDecoder, Request } from '../../src/runner/supervisor/frames.js';
 import { isAlive, readFixtureRecord, waitUntil } from '../helpers/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { REPO_ROOT, SupervisorDriver, supervisorBuilt, SUPERVISOR_BINARY } from '../fixtures/supervisor/driver.js';
@@ -424,6 +424,28 @@ describe('hookd-supervisor: when hookd goes away', () => {
     supervisor.child.stdin.end();
     expect(await waitUntil(() => alive(pids).length === 0, 1_000), `survivors: ${alive(pids).join(' ')}`).toBe(true);
     expect(await supervisor.exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('stdin a regular file (epoll refuses it, as it does /dev/null): its frames are read as poll() read them, EOF ends the supervisor', () => {
+    const dir = scratchDir('hookd-supervisor-file-stdin-');
+    const requests = join(dir, 'requests');
+    writeFileSync(requests, encodeSpawn({ runId: 5, maxOutputBytes: 1024, cwd: dir, file: 'sh', argv: ['sh', '-c', 'echo from-file'], env: ['PATH=/usr/bin:/bin'], stdin: '' }));
+    for (const stdinPath of [requests, '/dev/null']) {
+      const stdin = openSync(stdinPath, 'r');
+      try {
+        // Without the always-ready fallback the supervisor would never read its stdin and wait here until the timeout.
+        const result = spawnSync(SUPERVISOR_BINARY, [], { stdio: [stdin, 'pipe', 'pipe'], timeout: 10_000 });
+        expect(result.error, String(result.error)).toBeUndefined();
+        expect(result.status).toBe(0);
+        const frames = new ReplyDecoder().push(result.stdout);
+        expect(frames[0]!.type).toBe(Reply.Ready);
+        const types = frames.filter((frame) => frame.runId === 5).map((frame) => frame.type);
+        if (stdinPath === requests) expect([Reply.Spawned, Reply.SpawnFailed]).toContain(types[0]);
+        else expect(types).toEqual([]);
+      } finally {
+        closeSync(stdin);
+      }
+    }
   });
 
   it('SIGTERM: every tree is dead within 1 s and the supervisor exits 0', async () => {
