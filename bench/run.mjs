@@ -83,6 +83,20 @@ for (const [name, cell, goal] of rows) console.log(`${pad(name, 46)} ${lanes.map
 for (const lane of lanes) {
   console.log(`samples, ${lane.path}: ${lane.latencyRounds} latency rounds, ${lane.throughputEvents} + ${lane.warmThroughputEvents} events at ${IN_FLIGHT} in flight, ${lane.loadedRounds} loaded no-match rounds, ${lane.cancelRounds} cancels (each phase stops at its budget, BENCH_PHASE_SECONDS)`);
 }
+// What the machine charges for the process hops a hook event adds to a ping (docs/supervisor.md, "Cross-CPU wake-ups").
+const wakeup = spawnSync('python3', [fileURLToPath(new URL('./wakeup-probe.py', import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const wakeupFigures = (() => {
+  try {
+    return JSON.parse(wakeup.stdout);
+  } catch {
+    return { unavailable: `bench/wakeup-probe.py did not answer (${wakeup.error?.message ?? `exit ${wakeup.status}`})` };
+  }
+})();
+console.log(
+  wakeupFigures.unavailable !== undefined
+    ? `pipe round trip between two processes: n/a (${wakeupFigures.unavailable})`
+    : `pipe round trip between two processes (python, idle between): same CPU ${wakeupFigures.sameUs.toFixed(1)} µs, different CPUs ${wakeupFigures.otherUs.toFixed(1)} µs — a wake-up on another CPU costs ~${((wakeupFigures.otherUs - wakeupFigures.sameUs) / 2).toFixed(0)} µs here; a hook event's critical path has four process hops more than a ping's`,
+);
 if (lanes.length === 2) {
   const [a, b] = lanes;
   console.log(`\n${a.path} / ${b.path}: P2 ${times(a.p2Ms / b.p2Ms)}, P2 with ballast ${times(a.heavyP2Ms / b.heavyP2Ms)}, events/s ${times(a.eventsPerSecond / b.eventsPerSecond)}, loaded no-match ${times(a.noMatchLoadedMs / b.noMatchLoadedMs)}, cancel → dead ${times(a.cancelDeadMs / b.cancelDeadMs)}`);
