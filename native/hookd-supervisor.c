@@ -832,8 +832,9 @@ enum { W_SIGNALS = FD_KINDS, W_REQUESTS, W_REPLIES, W_KEEPER };
  * One descriptor the main loop waits on, and what it is registered for in the epoll set (0: not in it). epoll, not
  * poll: with 64 idle keepers and 64 runs a poll round walks ~260 descriptors in the kernel (measured: 25–45 µs
  * more per sequential run with 64 idle keepers, and most of the supervisor's CPU at 64 runs in flight); an epoll
- * round costs what is ready. The loop says each round what every watch wants (watch_set); only changes reach the kernel.
- * A descriptor leaves the set before it is closed (forked keepers hold copies, which would keep it registered).
+ * round costs what is ready. The loop says each round what every watch wants (watch_set); only changes reach the
+ * kernel. A descriptor leaves the set before it is closed (forked keepers hold copies, which would keep it
+ * registered).
  */
 struct watch {
   int fd;          /* -1: none */
