@@ -6,6 +6,7 @@ import { messageTooLargeError, parseError, RpcError } from './errors.js';
 import type { IdTokens } from './id-tokens.js';
 import { parseMessageText } from './raw-ids.js';
 import { serializeMessage } from './serialize.js';
+import { TurnWriteBatcher, type Corkable } from '../write-batching.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -133,6 +134,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
 /** Writes the serialized message (serialize.ts) + `"\n"` in ONE write, so concurrent messages never interleave. */
 export class NdjsonMessageWriter extends AbstractMessageWriter {
   private readonly output: NodeJS.WritableStream;
+  private readonly batcher: TurnWriteBatcher;
   private readonly tokens: IdTokens | undefined;
   private errorCount = 0;
   private readonly detach: () => void;
@@ -141,6 +143,8 @@ export class NdjsonMessageWriter extends AbstractMessageWriter {
   constructor(output: NodeJS.WritableStream, tokens?: IdTokens) {
     super();
     this.output = output;
+    // Replies that complete in one turn (a burst of hook runs ending together) leave in one writev.
+    this.batcher = new TurnWriteBatcher(output as Corkable);
     this.tokens = tokens;
     // The 'error' listener stays even after dispose: without one, an EPIPE (the client died) would crash the process.
     output.on('error', (error: Error) => this.fireError(error, undefined, ++this.errorCount));
@@ -158,6 +162,7 @@ export class NdjsonMessageWriter extends AbstractMessageWriter {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
+      this.batcher.beforeWrite();
       this.output.write(line, 'utf8', (error?: Error | null) => (error ? reject(error) : resolve()));
     });
   }

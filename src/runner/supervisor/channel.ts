@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { silentLogger, type Logger } from '../../logger.js';
+import { TurnWriteBatcher } from '../../write-batching.js';
 import { isDeadState, readProcStat } from '../proc-scan.js';
 import { Reply, ReplyDecoder, SUPERVISOR_PROTOCOL_VERSION, type ReplyFrame } from './frames.js';
 import { SUPERVISOR_BINARY } from './locate.js';
@@ -35,6 +36,8 @@ type SpawnChain = { awaiting: number | undefined; readonly queue: Array<{ readon
 
 type Live = {
   readonly child: ChildProcess;
+  /** Frames written in one turn (SPAWNs released by a burst of SPAWNED, SIGNALs of a cancel) leave in one writev. */
+  readonly batcher: TurnWriteBatcher;
   readonly stdout: Readable & { ref?: () => void; unref?: () => void };
   info?: SupervisorInfo;
   /** Set once hookd itself asked it to go (killAllNow): not counted as a death. */
@@ -108,6 +111,7 @@ export class SupervisorChannel {
   send(frame: Buffer): boolean {
     const live = this.#live;
     if (live === undefined || live.dead || live.child.stdin === null) return false;
+    live.batcher.beforeWrite();
     live.child.stdin.write(frame);
     return true;
   }
@@ -208,7 +212,7 @@ export class SupervisorChannel {
         return;
       }
       const stdout = child.stdout as Live['stdout'];
-      const live: Live = { child, stdout, expectedExit: false, dead: false };
+      const live: Live = { child, batcher: new TurnWriteBatcher(child.stdin ?? {}), stdout, expectedExit: false, dead: false };
       this.#live = live;
       let settled = false;
       const settle = (result: StartResult): void => {
