@@ -10,7 +10,8 @@ export interface Deadline {
   cancel(): void;
 }
 
-type Entry = { readonly at: number; readonly onDue: () => void; live: boolean };
+/** A deadline is waiting exactly while its entry is in the set. */
+type Entry = { readonly at: number; readonly onDue: () => void };
 
 const NO_DEADLINE: Deadline = { cancel: () => {} };
 
@@ -28,15 +29,10 @@ export class RunDeadlines {
   /** Calls `onDue` once `timeoutMs` from now unless cancelled first; no deadline when hasTimeout says none. */
   add(timeoutMs: number, onDue: () => void): Deadline {
     if (!hasTimeout(timeoutMs)) return NO_DEADLINE;
-    const entry: Entry = { at: this.#now() + timeoutMs, onDue, live: true };
+    const entry: Entry = { at: this.#now() + timeoutMs, onDue };
     this.#entries.add(entry);
     if (entry.at < this.#armedAt) this.#arm(entry.at);
-    return {
-      cancel: () => {
-        entry.live = false;
-        this.#entries.delete(entry);
-      },
-    };
+    return { cancel: () => this.#entries.delete(entry) };
   }
 
   /** Deadlines waiting (tests). */
@@ -62,14 +58,9 @@ export class RunDeadlines {
       if (entry.at <= now) due.push(entry);
       else if (entry.at < next) next = entry.at;
     }
-    for (const entry of due) this.#entries.delete(entry);
     if (next !== Number.POSITIVE_INFINITY) this.#arm(next);
-    // A callback may cancel or add others: each due entry still live is called once, after the set is consistent.
-    for (const entry of due) {
-      if (!entry.live) continue;
-      entry.live = false;
-      entry.onDue();
-    }
+    // A callback may cancel another due run (it leaves the set, so it is not called) or add runs (timed as usual).
+    for (const entry of due) if (this.#entries.delete(entry)) entry.onDue();
   }
 }
 

@@ -25,7 +25,7 @@ export const Request = {
 export const Reply = {
   /** runId 0 · payload: u32 protocol version · u32 supervisor pid · UTF-8 feature text ("subreaper=1 children=1 pool=64") */
   Ready: 101,
-  /** payload: u32 pid of the hook (its own session and process group: pgid = pid) */
+  /** payload: u32 pid of the hook (its own process group, pgid = pid, in the hook session; a lone keeper's: its own session) */
   Spawned: 102,
   /** payload: u32 errno · UTF-8 errno name ("ENOENT"); the run is over (nothing to release) */
   SpawnFailed: 103,
