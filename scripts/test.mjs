@@ -5,9 +5,8 @@
 // Every suite runs with TMPDIR set to a fresh directory; whatever a test leaves there is listed and counts as a failure.
 // Hook processes start through the native supervisor (HOOKD_SPAWN_PATH=supervisor under CI, where a missing binary
 // must fail the tests, else auto); the runner and containment suites run every case on both paths themselves, and
-// the e2e files about hook processes (timeouts, cancel, kill, exit, output, async runs, each dialect's process I/O)
-// run again on the pure-Node fallback path (HOOKD_SPAWN_PATH=node). The whole e2e suite twice would not fit CI's
-// time budget on 2 cores: `HOOKD_SPAWN_PATH=node npm test -- test/e2e` runs all of it on the fallback path.
+// every suite that runs hooks through the built sidecar or the runner — the e2e suite, the conformance suite and the
+// TypeScript client's tests — runs a second time on the pure-Node fallback path (HOOKD_SPAWN_PATH=node).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,24 +18,8 @@ const results = join(root, 'test-results');
 const extraArgs = process.argv.slice(2);
 const scratch = mkdtempSync(join(tmpdir(), 'hookd-test-run-'));
 const testEnv = { ...process.env, TMPDIR: scratch, ...(process.env.CI && !process.env.HOOKD_SPAWN_PATH ? { HOOKD_SPAWN_PATH: 'supervisor' } : {}) };
-/** What runs again on the fallback path: the built sidecar's hook process behaviour end to end. */
-const FALLBACK_PATH_SUITES = [
-  'bamboo-processes',
-  'claude-async',
-  'claude-behaviours',
-  'cli-test-signals',
-  'codex-io',
-  'eof-and-shutdown',
-  'exit-long-grace',
-  'gemini-io',
-  'hookd-sigkill',
-  'pbi-io',
-  'progress-notifications',
-  'run-output-excerpts-runs',
-  'untagged-escapee',
-  'wamp-io',
-  'wamp-runs',
-].map((name) => `test/e2e/${name}.test.ts`);
+/** What runs again on the fallback path: everything that runs hooks through the built sidecar or the runner. */
+const FALLBACK_PATH_SUITES = ['test/e2e', 'test/conformance', 'clients/typescript/test'];
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: testEnv, ...options });
 
 /**
