@@ -2,8 +2,9 @@
 // Benchmarks of the built sidecar, measured in one run and printed as tables:
 // 1. the two spawn paths side by side (bench/spawn-paths.mjs: sidecars with HOOKD_SPAWN_PATH=supervisor and =node,
 //    the path each one really ran on, the posix_spawn floor, P1, P2 with and without 500 MB ballast, events/s at 64 in
-//    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process), no-match latency
-//    under that load, cancel → tree dead), each figure with its ratio and the issue's goal;
+//    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process, then steady: the same
+//    after four phases more), no-match latency under that load, cancel → tree dead), each figure with its ratio and
+//    the issue's goal;
 // 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
 //    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
 //    default path;
@@ -68,6 +69,7 @@ const rows = [
   ['ballast sidecar RSS', (l) => mb(l.heavyRssMb), ''],
   [`events/s, one \`true\` hook, ${IN_FLIGHT} in flight (cold)`, (l) => `${l.eventsPerSecond.toFixed(0)} (${times(l.eventsPerSecond / 1500)} goal)`, '≥ 1500'],
   [`events/s, the same again (warm)`, (l) => `${l.warmEventsPerSecond.toFixed(0)} (${times(l.warmEventsPerSecond / 1500)} goal)`, '≥ 1500'],
+  [`events/s, the same after more events (steady)`, (l) => `${l.steadyEventsPerSecond.toFixed(0)} (${times(l.steadyEventsPerSecond / 1500)} goal) after ${l.steadyAfterEvents}`, '≥ 1500'],
   ['CPU µs/event, warm: sidecar / supervisor / hooks', (l) => [l.cpuPerEventUs.sidecar, l.cpuPerEventUs.supervisor, l.cpuPerEventUs.hooks].map((us) => us.toFixed(0)).join(' / '), '(hooks: keepers + sh)'],
   ['CPU µs/event, warm: bench client', (l) => l.cpuPerEventUs.bench.toFixed(0), ''],
   [`no-match while ${IN_FLIGHT} hook events run`, (l) => ms(l.noMatchLoadedMs), ''],
