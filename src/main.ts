@@ -27,6 +27,10 @@ export function serve(options: ServeOptions = {}): void {
   console.info = console.error;
   console.debug = console.error;
 
+  // A bundled build's launcher (scripts/cli-launcher.mjs) says whether V8's code cache spared the start its compile.
+  const codeCache: unknown = Reflect.get(globalThis, Symbol.for('hookd.codeCache'));
+  if (typeof codeCache === 'string') logger.info(`startup code cache: ${codeCache}`);
+
   setMatcherWarningSink((message) => logger.warn(message));
   const runner = createProcessRunner({ logger });
   // Start the hook process supervisor now (the first hook then waits for nothing); the runner logs which spawn

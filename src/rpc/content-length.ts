@@ -15,7 +15,7 @@ import { parseError, RpcError } from './errors.js';
 import type { IdTokens } from './id-tokens.js';
 import { parseMessageText } from './raw-ids.js';
 import { serializeMessage } from './serialize.js';
-import { attachStreamHandlers } from './stream-listeners.js';
+import { attachStreamHandlers, type ByteSource } from './stream-listeners.js';
 
 export type ContentLengthReaderOptions = { readonly maxMessageBytes: number; readonly maxHeaderBytes?: number };
 
@@ -25,13 +25,13 @@ export type ContentLengthReaderOptions = { readonly maxMessageBytes: number; rea
  * input stream itself pass through unchanged. End of input closes the reader, with or without a 'close' event.
  */
 export class ContentLengthMessageReader extends AbstractMessageReader {
-  private readonly input: NodeJS.ReadableStream;
+  private readonly input: ByteSource;
   private readonly decoder: ContentLengthDecoder;
   private callback: DataCallback | undefined;
   private closed = false;
   private detach: () => void = () => {};
 
-  constructor(input: NodeJS.ReadableStream, options: ContentLengthReaderOptions) {
+  constructor(input: ByteSource, options: ContentLengthReaderOptions) {
     super();
     this.input = input;
     this.decoder = new ContentLengthDecoder(options, {

@@ -1,7 +1,7 @@
 // Which framing the client speaks: the option values, detection from the first non-whitespace byte, and the
 // reader/writer pair that defers to the framed ones once input shows the framing. Parses no JSON itself.
-import { PassThrough } from 'node:stream';
-import { attachStreamHandlers } from './stream-listeners.js';
+import { EventEmitter } from 'node:events';
+import { attachStreamHandlers, type ByteSource } from './stream-listeners.js';
 import {
   AbstractMessageReader,
   AbstractMessageWriter,
@@ -39,16 +39,36 @@ export function detectFraming(byte: number): ConcreteFraming | undefined {
   }
 }
 
-export type FramedReaderFactory = (framing: ConcreteFraming, input: NodeJS.ReadableStream) => MessageReader;
+export type FramedReaderFactory = (framing: ConcreteFraming, input: ByteSource) => MessageReader;
+
+/**
+ * The framed reader's input once the framing is known: each chunk of the real input is handed on in the same call
+ * (a PassThrough added a transform, a push and a second 'data' event per chunk), and its
+ * end as 'end' then 'close'. No buffering: the framed reader is listening before the first chunk is relayed.
+ */
+class ByteRelay extends EventEmitter implements ByteSource {
+  #ended = false;
+
+  write(bytes: Buffer): void {
+    if (!this.#ended) this.emit('data', bytes);
+  }
+
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.emit('end');
+    this.emit('close');
+  }
+}
 
 /**
  * Reads input until its first non-whitespace byte, picks the framing, then relays everything from that byte on
- * (the peeked chunk first) through a PassThrough to the reader `select` builds. Leading whitespace is dropped.
+ * (the peeked chunk first) to the reader `select` builds. Leading whitespace is dropped.
  */
 export class DetectingMessageReader extends AbstractMessageReader {
   private readonly input: NodeJS.ReadableStream;
   private readonly select: FramedReaderFactory;
-  private relay: PassThrough | undefined;
+  private relay: ByteRelay | undefined;
   private framed: MessageReader | undefined;
   private closed = false;
   private detach: () => void = () => {};
@@ -86,8 +106,8 @@ export class DetectingMessageReader extends AbstractMessageReader {
     super.dispose();
   }
 
-  private start(framing: ConcreteFraming, callback: DataCallback): PassThrough {
-    const relay = new PassThrough();
+  private start(framing: ConcreteFraming, callback: DataCallback): ByteRelay {
+    const relay = new ByteRelay();
     const framed = this.select(framing, relay);
     framed.onError((error) => this.fireError(error));
     framed.onClose(() => this.closeOnce());
@@ -100,7 +120,7 @@ export class DetectingMessageReader extends AbstractMessageReader {
 
   private endInput(): void {
     if (this.relay === undefined) this.closeOnce();
-    else if (!this.relay.writableEnded) this.relay.end();
+    else this.relay.end();
   }
 
   private closeOnce(): void {

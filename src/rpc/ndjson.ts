@@ -1,7 +1,7 @@
 // Newline-delimited JSON framing (ACP, MCP, Zed): one message per line. Owns line splitting, the size cap and
 // parse errors (reported as RpcErrors for the gate to answer); it never validates message shape.
 import { AbstractMessageReader, AbstractMessageWriter, Disposable, type DataCallback, type Message } from 'vscode-jsonrpc/node';
-import { attachStreamHandlers } from './stream-listeners.js';
+import { attachStreamHandlers, type ByteSource } from './stream-listeners.js';
 import { messageTooLargeError, parseError, RpcError } from './errors.js';
 import type { IdTokens } from './id-tokens.js';
 import { parseMessageText } from './raw-ids.js';
@@ -26,7 +26,7 @@ export type NdjsonReaderOptions = { readonly maxMessageBytes: number };
  * whole) and fires a -32600 RpcError. Reading always continues. A last line without `\n` is read at end of input.
  */
 export class NdjsonMessageReader extends AbstractMessageReader {
-  private readonly input: NodeJS.ReadableStream;
+  private readonly input: ByteSource;
   private readonly maxMessageBytes: number;
   private callback: DataCallback | undefined;
   private pending: Buffer[] = [];
@@ -36,7 +36,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   private closed = false;
   private detach: () => void = () => {};
 
-  constructor(input: NodeJS.ReadableStream, options: NdjsonReaderOptions) {
+  constructor(input: ByteSource, options: NdjsonReaderOptions) {
     super();
     this.input = input;
     this.maxMessageBytes = options.maxMessageBytes;

@@ -8,7 +8,17 @@ export type StreamHandlers = {
   readonly error: (error: Error) => void;
 };
 
-export function attachStreamHandlers(input: NodeJS.ReadableStream, handlers: StreamHandlers): () => void {
+/** What a reader needs of its input: the four events above (a Readable, or the framing relay). */
+export interface ByteSource {
+  on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  off(event: 'end' | 'close', listener: () => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export function attachStreamHandlers(input: ByteSource, handlers: StreamHandlers): () => void {
   const onData = (chunk: Buffer | string) => handlers.data(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   input.on('data', onData);
   input.on('end', handlers.end);

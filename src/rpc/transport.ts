@@ -7,6 +7,7 @@ import { DeferredMessageWriter, DetectingMessageReader, type ConcreteFraming, ty
 import { IdTokens } from './id-tokens.js';
 import { GatedMessageReader } from './message-gate.js';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson.js';
+import type { ByteSource } from './stream-listeners.js';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -34,7 +35,7 @@ export function createTransport(options: TransportOptions): Transport {
   return { reader, writer };
 }
 
-function createFramedTransport(framing: ConcreteFraming, input: NodeJS.ReadableStream, options: TransportOptions): Transport {
+function createFramedTransport(framing: ConcreteFraming, input: ByteSource, options: TransportOptions): Transport {
   const { output, maxMessageBytes, logger } = options;
   // One table per connection: the gate swaps ids vscode-jsonrpc cannot carry for tokens, the writer swaps them back.
   const tokens = new IdTokens();

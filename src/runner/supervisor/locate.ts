@@ -1,6 +1,6 @@
 // Where the native supervisor binary is: native/build/hookd-supervisor under the package root, which is the nearest
 // directory holding a package.json above this module (src/runner/supervisor/ under vitest, dist/runner/supervisor/
-// unbundled, dist/ in the bundled dist/cli.js), and whether it is there and executable. Lookup only.
+// unbundled, dist/ in the bundled dist/hookd.cjs), and whether it is there and executable. Lookup only.
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

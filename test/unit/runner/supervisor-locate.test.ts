@@ -1,5 +1,5 @@
 // locate.ts finds native/build/hookd-supervisor under the package root from wherever its code runs: src/ under
-// vitest, dist/runner/supervisor/ unbundled, or dist/ inside the bundled dist/cli.js.
+// vitest, dist/runner/supervisor/ unbundled, or dist/ inside the bundled dist/hookd.cjs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
