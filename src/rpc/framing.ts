@@ -43,8 +43,8 @@ export type FramedReaderFactory = (framing: ConcreteFraming, input: ByteSource) 
 
 /**
  * The framed reader's input once the framing is known: each chunk of the real input is handed on in the same call
- * (a PassThrough added a transform, a push and a second 'data' event per chunk), and its
- * end as 'end' then 'close'. No buffering: the framed reader is listening before the first chunk is relayed.
+ * (a PassThrough added a transform, a push and a second 'data' event per chunk), and its end as 'end' then 'close'.
+ * No buffering: the framed reader is listening before the first chunk is relayed.
  */
 class ByteRelay extends EventEmitter implements ByteSource {
   #ended = false;
