@@ -79,7 +79,9 @@ function writeCodeCache() {
     child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
     child.stdout.resume();
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', (error) => stderr += error.message);
+    child.on('error', (error) => {
+      stderr += error.message;
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       rmSync(scratch, { recursive: true, force: true });
