@@ -20,6 +20,13 @@ const bundle = join(root, 'dist', 'hookd.cjs');
 const codeCache = `${bundle}.v8cache`;
 const staging = join(root, 'dist', 'hookd.bundle.tmp.cjs');
 
+// The input is tsc's dist/cli.js; after a bundle it is the launcher, and bundling that would make a bundle that loads
+// itself. `npm run build` runs tsc first, which writes tsc's file again.
+if (readFileSync(entry, 'utf8').includes('// hookd:bundle-launcher')) {
+  process.stderr.write('hookd: dist/cli.js is already the launcher of a bundle: run npm run build (tsc first), not this script alone\n');
+  process.exit(1);
+}
+
 let build;
 try {
   ({ build } = await import('rolldown'));

@@ -8,6 +8,7 @@
 // It owns loading the bundle only; what hookd does is the bundle's. The outcome is left for the sidecar's log under
 // Symbol.for('hookd.codeCache'): 'used', 'rejected' or 'absent'.
 // HOOKD_WRITE_CODE_CACHE=1 (the build only) writes the cache when this process exits.
+// hookd:bundle-launcher (scripts/bundle.mjs looks for this mark: it never bundles the launcher itself)
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
