@@ -3,11 +3,11 @@
 // result, in `hookd check` and once on stderr. Also HOOKD_SPAWN_PATH: node forces the fallback, an invalid value is
 // a warning, and where the binary exists (always under CI) the default is the supervisor.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUPERVISOR_PROTOCOL_VERSION } from '../../src/runner/supervisor/frames.js';
-import { REPO_ROOT } from '../helpers/repo-copy.js';
+import { copyBuiltPackage, REPO_ROOT } from '../helpers/repo-copy.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { HOOKD_BIN, Sidecar } from '../helpers/sidecar.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
@@ -20,15 +20,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** dist/ and package.json copied, node_modules linked, and no native/build: hookd as built without a compiler. */
+/** A copy of the built package with an empty native/: hookd as built without a compiler. */
 function buildWithoutSupervisor(): string {
   const root = scratchDir('hookd-no-cc-');
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  cpSync(join(REPO_ROOT, 'dist'), join(root, 'dist'), { recursive: true });
-  writeFileSync(join(root, 'package.json'), readFileSync(join(REPO_ROOT, 'package.json')));
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
-  mkdirSync(join(root, 'native'));
-  return join(root, 'dist', 'cli.js');
+  return copyBuiltPackage(root, 'none');
 }
 
 function workspaceWithTrueHook(): string {

@@ -1,10 +1,10 @@
 // The bundled build's start (scripts/cli-launcher.mjs, scripts/bundle.mjs): dist/cli.js runs dist/hookd.cjs with the
 // V8 code cache the build wrote, says so in the log, and a cache this Node refuses (or none) only costs start time:
 // the sidecar still serves. Real sidecars, real stdio.
-import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/repo-copy.js';
+import { copyBuiltPackage, REPO_ROOT } from '../helpers/repo-copy.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { Sidecar } from '../helpers/sidecar.js';
 import { makeWorkspace, oneHook, writeClaudeSettings } from '../helpers/workspace.js';
@@ -17,14 +17,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A copy of the package's dist/ (node_modules and native linked), so its cache can be changed. */
+/** A copy of the built package (native/ linked), so its cache can be changed. */
 function copiedBuild(): string {
   const root = scratchDir('hookd-code-cache-');
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  cpSync(join(REPO_ROOT, 'dist'), join(root, 'dist'), { recursive: true });
-  writeFileSync(join(root, 'package.json'), readFileSync(join(REPO_ROOT, 'package.json')));
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
-  symlinkSync(join(REPO_ROOT, 'native'), join(root, 'native'));
+  copyBuiltPackage(root, 'linked');
   return root;
 }
 

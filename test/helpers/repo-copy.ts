@@ -1,7 +1,7 @@
 // For the install tests: a copy of this repository's source tree (tracked and untracked-but-not-ignored files; no
 // node_modules, dist or .git) in a scratch directory, the npm environment those tests run npm in, and running npm.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,6 +18,20 @@ export async function copyRepository(target: string): Promise<number> {
     cpSync(join(REPO_ROOT, file), join(target, file));
   }
   return files.length;
+}
+
+/**
+ * The built package in `root`, to change without touching this checkout: dist/ and package.json copied,
+ * node_modules linked, and native/ linked (`supervisor: 'linked'`) or an empty directory (`'none'`: hookd as built
+ * without a C compiler). Returns the copy's dist/cli.js.
+ */
+export function copyBuiltPackage(root: string, supervisor: 'linked' | 'none'): string {
+  cpSync(join(REPO_ROOT, 'dist'), join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, 'package.json'), readFileSync(join(REPO_ROOT, 'package.json')));
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  if (supervisor === 'linked') symlinkSync(join(REPO_ROOT, 'native'), join(root, 'native'));
+  else mkdirSync(join(root, 'native'));
+  return join(root, 'dist', 'cli.js');
 }
 
 /**
