@@ -50,6 +50,8 @@ mkdirSync(results, { recursive: true });
 /** One suite's counts; a suite that could not report counts as one failure. */
 const suites = [];
 const record = (name, passed, failed) => suites.push({ name, passed, failed });
+/** Every failed vitest test, named again just before the summary: CI keeps only the end of a long log. */
+const failedTests = [];
 
 function runVitest(name = 'vitest', args = extraArgs, env = testEnv) {
   const report = join(results, `${name.replace(/\W+/g, '-')}.json`);
@@ -59,11 +61,23 @@ function runVitest(name = 'vitest', args = extraArgs, env = testEnv) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     let failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
     if (vitest.status !== 0 && failed === 0) failed = 1; // e.g. an unhandled error outside any test
+    for (const file of summary.testResults ?? []) {
+      const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+      const failures = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failures) failedTests.push(`${name}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (failures.length === 0 && file.status === 'failed') failedTests.push(`${name}: ${where}: ${firstLine(file.message)}`);
+    }
     record(name, summary.numPassedTests, failed);
   } catch (error) {
     console.log(`could not read the vitest report: ${error.message}`);
     record(name, 0, 1);
   }
+}
+
+/** The first line of a failure message, bounded (a message can be a whole diff). */
+function firstLine(message) {
+  const line = String(message ?? '').split('\n', 1)[0];
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
 }
 
 async function runPytest() {
@@ -122,6 +136,7 @@ function checkLeftovers() {
 }
 checkLeftovers();
 
+for (const failure of failedTests) console.log(`FAILED ${failure}`);
 for (const suite of suites) console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed`);
 const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
 const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);
