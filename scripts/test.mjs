@@ -6,7 +6,8 @@
 // Hook processes start through the native supervisor (HOOKD_SPAWN_PATH=supervisor under CI, where a missing binary
 // must fail the tests, else auto); the runner and containment suites run every case on both paths themselves, and
 // every suite that runs hooks through the built sidecar or the runner — the e2e suite, the conformance suite and the
-// TypeScript client's tests — runs a second time on the pure-Node fallback path (HOOKD_SPAWN_PATH=node).
+// TypeScript client's tests — runs a second time on the pure-Node fallback path (HOOKD_SPAWN_PATH=node), but for the
+// two packaging tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'hookd-test-run-'));
 const testEnv = { ...process.env, TMPDIR: scratch, ...(process.env.CI && !process.env.HOOKD_SPAWN_PATH ? { HOOKD_SPAWN_PATH: 'supervisor' } : {}) };
 /** What runs again on the fallback path: everything that runs hooks through the built sidecar or the runner. */
 const FALLBACK_PATH_SUITES = ['test/e2e', 'test/conformance', 'clients/typescript/test'];
+/**
+ * Not run again there: the packaging tests (npm pack / git install of hookd, npm install of the TypeScript client),
+ * whose one hook event each exercises nothing the rest of the pass does not, and which cost ~210 s of a CI run's time.
+ */
+const FALLBACK_PATH_EXCLUDED = ['test/e2e/pack-install.test.ts', 'test/e2e/ts-client-outside-repo.test.ts'];
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: testEnv, ...options });
 
 /**
@@ -117,7 +123,8 @@ async function runCargo() {
 runVitest();
 if (extraArgs.length === 0) {
   const present = FALLBACK_PATH_SUITES.filter((suite) => existsSync(join(root, suite)));
-  runVitest('vitest (node spawn path)', present, { ...testEnv, HOOKD_SPAWN_PATH: 'node' });
+  const excluded = FALLBACK_PATH_EXCLUDED.flatMap((file) => ['--exclude', file]);
+  runVitest('vitest (node spawn path)', [...present, ...excluded], { ...testEnv, HOOKD_SPAWN_PATH: 'node' });
   // Side by side; each is printed and recorded when it ends.
   const clientSuites = [];
   if (existsSync(join(root, 'clients', 'python', 'pyproject.toml'))) clientSuites.push(runPytest());
