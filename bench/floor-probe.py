@@ -4,13 +4,14 @@
 # process, so no Node and no JSON-RPC is in the figure. bench/run.mjs keeps one probe alive and asks it for samples
 # between its own rounds: each input line is a count, each answer one JSON line with that many durations in ms.
 # Usage: floor-probe.py [file args...]   (default: sh -c true). Measures only; asserts nothing.
+# bench/supervisor-probe.py imports spawn_once (then argv is always sh -c true).
 import json
 import os
 import sys
 import time
 
 PAYLOAD = b'{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}'
-argv = sys.argv[1:] or ['sh', '-c', 'true']
+argv = (sys.argv[1:] if __name__ == '__main__' else []) or ['sh', '-c', 'true']
 
 
 def resolve(name):
@@ -54,9 +55,10 @@ def spawn_once():
     return (time.perf_counter() - start) * 1000
 
 
-for _ in range(20):
-    spawn_once()
-for line in sys.stdin:
-    count = int(line.strip() or '1')
-    sys.stdout.write(json.dumps([spawn_once() for _ in range(count)]) + '\n')
-    sys.stdout.flush()
+if __name__ == '__main__':
+    for _ in range(20):
+        spawn_once()
+    for line in sys.stdin:
+        count = int(line.strip() or '1')
+        sys.stdout.write(json.dumps([spawn_once() for _ in range(count)]) + '\n')
+        sys.stdout.flush()

@@ -99,6 +99,20 @@ console.log(
     ? `pipe round trip between two processes: n/a (${wakeupFigures.unavailable})`
     : `pipe round trip between two processes (python, idle between): same CPU ${wakeupFigures.sameUs.toFixed(1)} µs, different CPUs ${wakeupFigures.otherUs.toFixed(1)} µs — a wake-up on another CPU costs ~${((wakeupFigures.otherUs - wakeupFigures.sameUs) / 2).toFixed(0)} µs here; a hook event's critical path has four process hops more than a ping's`,
 );
+// The spawn path alone (no Node): what of P2 the supervisor and its keeper take before the sidecar adds anything.
+const supervisorAlone = spawnSync('python3', [fileURLToPath(new URL('./supervisor-probe.py', import.meta.url)), String(Math.max(200, ROUNDS))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const aloneFigures = (() => {
+  try {
+    return JSON.parse(supervisorAlone.stdout);
+  } catch {
+    return { unavailable: `bench/supervisor-probe.py did not answer (${supervisorAlone.error?.message ?? `exit ${supervisorAlone.status}`})` };
+  }
+})();
+console.log(
+  aloneFigures.unavailable !== undefined
+    ? `the supervisor alone: n/a (${aloneFigures.unavailable})`
+    : `the supervisor alone (python drives native/build/hookd-supervisor, no Node; ${aloneFigures.rounds} rounds): SPAWN → RELEASED ${(aloneFigures.supervisorUs / 1000).toFixed(3)} ms, the floor in the same rounds ${(aloneFigures.floorUs / 1000).toFixed(3)} ms: ${times(aloneFigures.supervisorUs / aloneFigures.floorUs)} — the rest of P2 is the sidecar's`,
+);
 if (lanes.length === 2) {
   const [a, b] = lanes;
   console.log(`\n${a.path} / ${b.path}: P2 ${times(a.p2Ms / b.p2Ms)}, P2 with ballast ${times(a.heavyP2Ms / b.heavyP2Ms)}, events/s ${times(a.eventsPerSecond / b.eventsPerSecond)}, loaded no-match ${times(a.noMatchLoadedMs / b.noMatchLoadedMs)}, cancel → dead ${times(a.cancelDeadMs / b.cancelDeadMs)}`);
