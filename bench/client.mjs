@@ -88,9 +88,9 @@ export function childPids(pid) {
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Client {
-  /** @param {{ env?: NodeJS.ProcessEnv, nodeArgs?: string[] }} options */
-  constructor({ env = process.env, nodeArgs = [] } = {}) {
-    this.child = spawn(process.execPath, [...nodeArgs, bin], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  /** @param {{ env?: NodeJS.ProcessEnv, nodeArgs?: string[], program?: string }} options (program: another script than hookd's) */
+  constructor({ env = process.env, nodeArgs = [], program = bin } = {}) {
+    this.child = spawn(process.execPath, [...nodeArgs, program], { stdio: ['pipe', 'pipe', 'pipe'], env });
     /** Answers to server → client requests (hooks/invoke), by method. */
     this.serverRequests = {};
     /** Called with every notification. */

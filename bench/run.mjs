@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client, bin, median, p99, pause, scratchDir, timeEach } from './client.mjs';
 import { compareSpawnPaths } from './spawn-paths.mjs';
+import { relayBound } from './relay-bound.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const CANCEL_ROUNDS = Number(process.env.BENCH_CANCEL_ROUNDS ?? 20);
@@ -113,6 +114,16 @@ console.log(
     ? `the supervisor alone: n/a (${aloneFigures.unavailable})`
     : `the supervisor alone (python drives native/build/hookd-supervisor, no Node; ${aloneFigures.rounds} rounds): SPAWN → RELEASED ${(aloneFigures.supervisorUs / 1000).toFixed(3)} ms, the floor in the same rounds ${(aloneFigures.floorUs / 1000).toFixed(3)} ms: ${times(aloneFigures.supervisorUs / aloneFigures.floorUs)} — the rest of P2 is the sidecar's`,
 );
+// How far from the floor a Node sidecar can get here: the least one can do per hook event, next to hookd.
+if (existsSync(fileURLToPath(new URL('../native/build/hookd-supervisor', import.meta.url)))) {
+  log('P2 bound: a minimal Node relay next to hookd');
+  const bound = await relayBound(ROUNDS);
+  console.log(
+    bound.unavailable !== undefined
+      ? `P2 bound: n/a (${bound.unavailable})`
+      : `P2 bound (${ROUNDS} interleaved rounds, floor ${ms(bound.floorMs)}): bench/minimal-relay.mjs — NDJSON, no engine, one SPAWN per request through the same supervisor — ${times(bound.relay.p2)} (ping ${ms(bound.relay.pingMs)}, hook ${ms(bound.relay.hookMs)}); hookd ${times(bound.hookd.p2)} (ping ${ms(bound.hookd.pingMs)}, hook ${ms(bound.hookd.hookMs)}): hookd's own per-event code adds ${times(bound.hookd.p2 - bound.relay.p2)} the floor`,
+  );
+}
 if (lanes.length === 2) {
   const [a, b] = lanes;
   console.log(`\n${a.path} / ${b.path}: P2 ${times(a.p2Ms / b.p2Ms)}, P2 with ballast ${times(a.heavyP2Ms / b.heavyP2Ms)}, events/s ${times(a.eventsPerSecond / b.eventsPerSecond)}, loaded no-match ${times(a.noMatchLoadedMs / b.noMatchLoadedMs)}, cancel → dead ${times(a.cancelDeadMs / b.cancelDeadMs)}`);
