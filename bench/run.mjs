@@ -86,29 +86,24 @@ for (const [name, cell, goal] of rows) console.log(`${pad(name, 46)} ${lanes.map
 for (const lane of lanes) {
   console.log(`samples, ${lane.path}: ${lane.latencyRounds} latency rounds, ${lane.throughputEvents} + ${lane.warmThroughputEvents} events at ${IN_FLIGHT} in flight, ${lane.loadedRounds} loaded no-match rounds, ${lane.cancelRounds} cancels (each phase stops at its budget, BENCH_PHASE_SECONDS)`);
 }
-// What the machine charges for the process hops a hook event adds to a ping (docs/supervisor.md, "Cross-CPU wake-ups").
-const wakeup = spawnSync('python3', [fileURLToPath(new URL('./wakeup-probe.py', import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-const wakeupFigures = (() => {
+/** Runs a Python probe of bench/ that prints one JSON line; its figures, or { unavailable } with why not. */
+function pythonProbe(script, args = []) {
+  const run = spawnSync('python3', [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    return JSON.parse(wakeup.stdout);
+    return JSON.parse(run.stdout);
   } catch {
-    return { unavailable: `bench/wakeup-probe.py did not answer (${wakeup.error?.message ?? `exit ${wakeup.status}`})` };
+    return { unavailable: `bench/${script} did not answer (${run.error?.message ?? `exit ${run.status}`})` };
   }
-})();
+}
+// What the machine charges for the process hops a hook event adds to a ping (docs/supervisor.md, "Cross-CPU wake-ups").
+const wakeupFigures = pythonProbe('wakeup-probe.py');
 console.log(
   wakeupFigures.unavailable !== undefined
     ? `pipe round trip between two processes: n/a (${wakeupFigures.unavailable})`
     : `pipe round trip between two processes (python, idle between): same CPU ${wakeupFigures.sameUs.toFixed(1)} µs, different CPUs ${wakeupFigures.otherUs.toFixed(1)} µs — a wake-up on another CPU costs ~${((wakeupFigures.otherUs - wakeupFigures.sameUs) / 2).toFixed(0)} µs here; a hook event's critical path has four process hops more than a ping's`,
 );
 // The spawn path alone (no Node): what of P2 the supervisor and its keeper take before the sidecar adds anything.
-const supervisorAlone = spawnSync('python3', [fileURLToPath(new URL('./supervisor-probe.py', import.meta.url)), String(Math.max(200, ROUNDS))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-const aloneFigures = (() => {
-  try {
-    return JSON.parse(supervisorAlone.stdout);
-  } catch {
-    return { unavailable: `bench/supervisor-probe.py did not answer (${supervisorAlone.error?.message ?? `exit ${supervisorAlone.status}`})` };
-  }
-})();
+const aloneFigures = pythonProbe('supervisor-probe.py', [String(Math.max(200, ROUNDS))]);
 console.log(
   aloneFigures.unavailable !== undefined
     ? `the supervisor alone: n/a (${aloneFigures.unavailable})`
