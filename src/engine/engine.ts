@@ -135,6 +135,7 @@ export class Engine {
   readonly #toggles = new SessionToggles();
   /** A signal per trust key that a revoke aborts: runs of that key's hooks (foreground and async) are killed. */
   readonly #revocations = new TrustRevocations();
+  #dispatchSettings: DispatchSettings | undefined;
   #snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
   /** The context of the last load or reload (Dialect.readsPerRun reads again with it when a run begins). */
   #loadContext: LoadContext | undefined;
@@ -402,7 +403,13 @@ export class Engine {
     return redacted;
   }
 
+  /** The options never change after construction: the dispatch settings are made once. */
   #settings(): DispatchSettings {
+    this.#dispatchSettings ??= this.#makeSettings();
+    return this.#dispatchSettings;
+  }
+
+  #makeSettings(): DispatchSettings {
     const options = this.#options;
     const progress = options.progress ?? options.serverOptions?.progress;
     return {
@@ -601,7 +608,7 @@ export class Engine {
     // only), so no cancel can reach it meanwhile; it needs no controller of its own in the in-flight registry.
     const { runs, merged, cancelled, stdin, runStderr, skippedByCondition, environment, environmentNotes, backgroundStarted, ran } = await (candidates.length === 0
       ? work(options.signal ?? NEVER_ABORTED)
-      : this.#inFlight.track(params.session.id, options.signal, work, options.abort));
+      : this.#inFlight.track(params.session.id, options.signal, work, options.abort, candidates.length));
     if (ledger !== undefined && this.#options.authorizationLedger !== undefined)
       await ledgerUnit(this.#options.authorizationLedger, this.dialect, eventContext(event, params, this.#options.workspace), ledger, ran, runs);
     const result: EventResult = { event, ...merged, notes: [...escapeNotes(runs), ...environmentNotes], runs };

@@ -2,6 +2,9 @@
 // Owns AbortControllers only; it never kills processes itself (the runner does, when a signal aborts).
 import { setMaxListeners } from 'node:events';
 
+/** Runs whose listeners (the runner's, a revocation's, progress', a few each) stay under Node's default of 10 per signal. */
+const FEW_RUNS = 2;
+
 type Entry = { readonly sessionId: string; readonly signal: AbortSignal; readonly abort: () => void; readonly done: Promise<unknown> };
 
 export class InFlightRegistry {
@@ -12,14 +15,16 @@ export class InFlightRegistry {
    * `abortOuter` (the caller lends the function that aborts `outer`, e.g. its request's controller) `outer` itself is
    * that signal: no controller of its own and no listener per dispatch.
    */
-  track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, abortOuter?: () => void): Promise<T> {
+  track<T>(sessionId: string, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, abortOuter?: () => void, runs = Number.POSITIVE_INFINITY): Promise<T> {
+    // Every hook of the dispatch listens to this one signal: dozens are normal, not a leak (no MaxListeners warning).
+    // With few runs the default limit is never reached, and the call is not free: it is made only when needed.
+    const manyListeners = runs > FEW_RUNS;
     if (outer !== undefined && abortOuter !== undefined) {
-      // Every hook of the dispatch listens to this one signal: dozens are normal, not a leak (no MaxListeners warning).
-      setMaxListeners(0, outer);
+      if (manyListeners) setMaxListeners(0, outer);
       return this.#run(sessionId, outer, abortOuter, work, () => {});
     }
     const controller = new AbortController();
-    setMaxListeners(0, controller.signal);
+    if (manyListeners) setMaxListeners(0, controller.signal);
     const abort = () => controller.abort();
     if (outer?.aborted) controller.abort();
     else outer?.addEventListener('abort', abort, { once: true });

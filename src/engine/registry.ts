@@ -136,9 +136,26 @@ export function snapshotKeepingLastGood(previous: RegistrySnapshot, result: Load
   return withInvalid(result.notLoaded === undefined || result.notLoaded.length === 0 ? snapshot : Object.freeze({ ...snapshot, notLoaded: Object.freeze([...result.notLoaded]) }), invalid);
 }
 
+const NO_HOOKS: readonly HookSpec[] = Object.freeze([]);
+
+/** Each snapshot's hooks by event, built the first time a dispatch asks (a snapshot never changes). */
+const hooksByEvent = new WeakMap<RegistrySnapshot, ReadonlyMap<EventName, readonly HookSpec[]>>();
+
 /** Hooks configured for one event, in configured order (disabled and untrusted ones included). */
-export function hooksForEvent(snapshot: RegistrySnapshot, event: EventName): HookSpec[] {
-  return snapshot.hooks.filter((hook) => hook.event === event);
+export function hooksForEvent(snapshot: RegistrySnapshot, event: EventName): readonly HookSpec[] {
+  let byEvent = hooksByEvent.get(snapshot);
+  if (byEvent === undefined) {
+    const lists = new Map<EventName, HookSpec[]>();
+    for (const hook of snapshot.hooks) {
+      const list = lists.get(hook.event);
+      if (list === undefined) lists.set(hook.event, [hook]);
+      else list.push(hook);
+    }
+    for (const list of lists.values()) Object.freeze(list);
+    byEvent = lists;
+    hooksByEvent.set(snapshot, byEvent);
+  }
+  return byEvent.get(event) ?? NO_HOOKS;
 }
 
 /**
@@ -147,6 +164,8 @@ export function hooksForEvent(snapshot: RegistrySnapshot, event: EventName): Hoo
  * Ties: configured before programmatic, then configured or registration order.
  */
 export function dispatchOrder(configured: readonly HookSpec[], programmatic: readonly HookSpec[]): HookSpec[] {
+  // The usual case, no programmatic hook and no priority: the configured order is the order.
+  if (programmatic.length === 0 && configured.every((hook) => hook.priority === undefined)) return [...configured];
   const ranked = [
     ...configured.map((hook, index) => ({ hook, priority: hook.priority ?? index, origin: 0, index })),
     ...programmatic.map((hook, index) => ({ hook, priority: hook.priority ?? Number.POSITIVE_INFINITY, origin: 1, index })),
