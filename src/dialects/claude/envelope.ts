@@ -105,5 +105,8 @@ function eventFields(event: EventName, p: EventParams): Fields {
 }
 
 function put(target: Fields, fields: Fields): void {
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) target[key] = value;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (value !== undefined) target[key] = value;
+  }
 }
