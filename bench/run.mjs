@@ -4,7 +4,8 @@
 //    the path each one really ran on, the posix_spawn floor, P1, P2 with and without 500 MB ballast, events/s at 64 in
 //    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process, then steady: the same
 //    after four phases more), no-match latency under that load, cancel → tree dead), each figure with its ratio and
-//    the issue's goal;
+//    the issue's goal; then where P2 goes: the supervisor alone, the engine's dispatch warm and with cold caches
+//    (bench/cold-engine.mjs), and a minimal Node relay next to hookd (bench/relay-bound.mjs);
 // 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
 //    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
 //    default path;
@@ -109,6 +110,16 @@ console.log(
     ? `the supervisor alone: n/a (${aloneFigures.unavailable})`
     : `the supervisor alone (python drives native/build/hookd-supervisor, no Node; ${aloneFigures.rounds} rounds): SPAWN → RELEASED ${(aloneFigures.supervisorUs / 1000).toFixed(3)} ms, the floor in the same rounds ${(aloneFigures.floorUs / 1000).toFixed(3)} ms: ${times(aloneFigures.supervisorUs / aloneFigures.floorUs)} — the rest of P2 is the sidecar's`,
 );
+// Why hookd's own part is so much larger than its code's warm cost: the engine's dispatch, warm and with cold caches.
+const coldEngine = spawnSync(process.execPath, [fileURLToPath(new URL('./cold-engine.mjs', import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+try {
+  const figures = JSON.parse(coldEngine.stdout);
+  console.log(
+    `engine.dispatch in-process (claude PreToolUse, one command hook, a runner that answers at once; ${figures.rounds} rounds): warm ${(figures.warmUs / 1000).toFixed(3)} ms, after a 16 MB cache flush ${(figures.coldUs / 1000).toFixed(3)} ms (${times(figures.coldUs / figures.warmUs)}) — between two events the caches are cold, so the sidecar's cost per event is its code's footprint more than its instructions`,
+  );
+} catch {
+  console.log(`engine.dispatch in-process: n/a (bench/cold-engine.mjs did not answer: ${coldEngine.error?.message ?? `exit ${coldEngine.status}`})`);
+}
 // How far from the floor a Node sidecar can get here: the least one can do per hook event, next to hookd.
 if (existsSync(fileURLToPath(new URL('../native/build/hookd-supervisor', import.meta.url)))) {
   log('P2 bound: a minimal Node relay next to hookd');
