@@ -9,7 +9,7 @@ import { withAudit, type AuditLog } from './audit-log.js';
 import { runClientHook, type InvokeClientHook } from './client-hook.js';
 import { isDelegatedHandler, runDelegatedHook, type DelegatedClient } from './delegated-hook.js';
 import type { CommandHandler, Dialect, EventContext, HookSpec, HookVerdict, MergedOutcome, Placement } from './dialect.js';
-import { concurrencyLimit } from './concurrency-limit.js';
+import { concurrencyLimit, type ConcurrencyLimit } from './concurrency-limit.js';
 import { interpolateHeaders } from './http-headers.js';
 import type { SessionTempDirs } from './env-files.js';
 import { collectEnvFile, mergeEnvironments, openEnvFile, type CollectedEnv } from './run-env-file.js';
@@ -170,13 +170,23 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   const target = dialect.matchTarget(event, params);
   // Matcher, condition, one per dedupeKey: the same steps hooks/explain reports (hook-selection.ts).
   const steps = eligibilitySteps(request.candidates, target, context, request.ignoreMatchers === true);
-  const skippedByCondition = steps.filter((step) => step.skip === 'condition').map((step) => step.hook);
-  const eligible = steps.filter((step) => step.skip === undefined).map((step) => step.hook);
+  const skippedByCondition: HookSpec[] = [];
+  const eligible: HookSpec[] = [];
+  // Async handlers start first, each under a signal of its own: cancelling this request does not end them.
+  const background: HookSpec[] = [];
+  const hooks: HookSpec[] = [];
+  const startsBackground = request.startBackground !== undefined;
+  for (const step of steps) {
+    if (step.skip === 'condition') skippedByCondition.push(step.hook);
+    if (step.skip !== undefined) continue;
+    eligible.push(step.hook);
+    (runsInBackground(step.hook, startsBackground) ? background : hooks).push(step.hook);
+  }
   const stdin = eligible.length > 0 ? dialect.renderStdin(context) : '';
-  const inBackground = (hook: HookSpec) => runsInBackground(hook, request.startBackground !== undefined);
-  const hooks = eligible.filter((hook) => !inBackground(hook));
   const envFileVariable = dialect.envFileVariable?.(event);
-  const judgeSlots = dialect.maxConcurrentJudges === undefined ? undefined : concurrencyLimit(dialect.maxConcurrentJudges);
+  // Made when the first judge asks (most dispatches have none).
+  let judgeSlots: ConcurrencyLimit | undefined;
+  const judgeSlot = (max: number): ConcurrencyLimit => (judgeSlots ??= concurrencyLimit(max));
   // The dialect's shared budget (claude SessionEnd) bounds the runs the event waits for, not async ones.
   const budget = dispatchBudget(hooks.length > 0 ? dialect.dispatchBudgetMs?.(event, hooks, { env: settings.baseEnv, options: settings.serverOptions ?? {} }) : undefined, signal);
   const runSignal = budget?.signal ?? signal;
@@ -212,7 +222,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     if (isDelegatedHandler(handler)) {
       const run = { hookId: hook.id, event, sessionId: context.sessionId, stdin, signal, maxOutputBytes: settings.maxOutputBytes };
       const ask = () => runDelegatedHook(settings.delegated ?? {}, handler, run);
-      return handler.type === 'mcp_tool' || judgeSlots === undefined ? ask() : judgeSlots(ask);
+      return handler.type === 'mcp_tool' || dialect.maxConcurrentJudges === undefined ? ask() : judgeSlot(dialect.maxConcurrentJudges)(ask);
     }
     if (handler.type === 'command') {
       const env = runEnvironment(hook, settings.baseEnv, { ...dialect.environment(context, hook, {}), ...extraEnv });
@@ -277,8 +287,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
     return [outcome, verdict];
   };
 
-  // Async handlers start first, each under a signal of its own: cancelling this request does not end them.
-  const backgroundStarted = request.signal.aborted ? [] : eligible.filter(inBackground);
+  const backgroundStarted = request.signal.aborted ? [] : background;
   for (const hook of backgroundStarted) {
     request.startBackground?.({
       hook,
@@ -292,32 +301,35 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
 
   // parallel, sequential (stopsDispatch may end it) or mixed (the vetoing chain in sequence, the rest beside it).
   const planned = await runExecutionPlan(dialect, context, hooks, runOne, (result) => result[1]);
-  const results = planned.map((run) => run.result);
-
   budget?.dispose();
-  const ran = planned.map((run) => run.hook);
   const excerptBytes = settings.runOutputExcerptBytes ?? 0;
-  // How the dialect read each run is for people who see its output: worked out only when excerpts are on.
-  const runs = results.map(([outcome, verdict], index) => {
-    const hook = ran[index]!;
-    const seen = seenBy.get(hook) ?? context;
-    return summarizeRun(hook, outcome, verdict, excerptBytes, excerptBytes > 0 ? dialect.describeReading?.(seen, hook, outcome, verdict) : undefined);
-  });
-  const merged = dialect.merge(
-    context,
-    results.map(([, verdict]) => verdict),
-  );
-  const collected = mergeEnvironments(ran.map((hook) => environments.get(hook)));
+  const runs: RunSummary[] = [];
+  const verdicts: HookVerdict[] = [];
+  const runStderr: string[] = [];
+  const ranVerdicts: { readonly hook: HookSpec; readonly verdict: HookVerdict }[] = [];
+  const ranEnvironments: (CollectedEnv | undefined)[] = [];
+  for (const { hook, result } of planned) {
+    const [outcome, verdict] = result;
+    // How the dialect read each run is for people who see its output: worked out only when excerpts are on.
+    const reading = excerptBytes > 0 ? dialect.describeReading?.(seenBy.get(hook) ?? context, hook, outcome, verdict) : undefined;
+    runs.push(summarizeRun(hook, outcome, verdict, excerptBytes, reading));
+    verdicts.push(verdict);
+    runStderr.push(outcome.stderr.text);
+    ranVerdicts.push({ hook, verdict });
+    ranEnvironments.push(environments.get(hook));
+  }
+  const merged = dialect.merge(context, verdicts);
+  const collected = mergeEnvironments(ranEnvironments);
   return {
     merged,
     runs,
     cancelled: signal.aborted,
     stdin,
-    runStderr: results.map(([outcome]) => outcome.stderr.text),
+    runStderr,
     ...(skippedByCondition.length > 0 ? { skippedByCondition } : {}),
     ...(collected.environment !== undefined ? { environment: collected.environment } : {}),
     environmentNotes: collected.notes,
     backgroundStarted,
-    ran: results.map(([, verdict], index) => ({ hook: ran[index]!, verdict })),
+    ran: ranVerdicts,
   };
 }

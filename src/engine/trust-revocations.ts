@@ -74,14 +74,16 @@ export class TrustRevocations {
 /** The revocation signal a dispatch holds for one hook with a trust key, and how to follow its run for the revoke. */
 export type RevocationWatch = { readonly key: string; readonly signal: AbortSignal; track<T>(run: Promise<T>): Promise<T> };
 
+const NO_WATCH = (): RevocationWatch | undefined => undefined;
+
 /**
  * The revocation signals of `hooks`, taken now (when a dispatch picks them): one per trust key. Hooks without a key
  * (and every hook when `revocations` is undefined) get none.
  */
 export function watchRevocations(revocations: TrustRevocations | undefined, hooks: readonly { readonly trustKey?: string }[]): (hook: { readonly trustKey?: string }) => RevocationWatch | undefined {
+  if (revocations === undefined || !hooks.some((hook) => hook.trustKey !== undefined)) return NO_WATCH;
   const watches = new Map<string, RevocationWatch>();
-  if (revocations !== undefined)
-    for (const { trustKey } of hooks) if (trustKey !== undefined && !watches.has(trustKey)) watches.set(trustKey, { key: trustKey, signal: revocations.signal(trustKey), track: (run) => revocations.track(trustKey, run) });
+  for (const { trustKey } of hooks) if (trustKey !== undefined && !watches.has(trustKey)) watches.set(trustKey, { key: trustKey, signal: revocations.signal(trustKey), track: (run) => revocations.track(trustKey, run) });
   return (hook) => (hook.trustKey === undefined ? undefined : watches.get(hook.trustKey));
 }
 
