@@ -109,11 +109,11 @@ export type DispatchOptions = {
 
 /** One note per run that left processes hookd could not kill (see RunSummary.escapedPids). */
 function escapeNotes(runs: readonly RunSummary[]): string[] {
-  return runs.flatMap((run) =>
-    run.escapedPids === undefined
-      ? []
-      : [`${run.hookId} left process(es) ${run.escapedPids.join(', ')} running: they left its process group and cleared its environment, out of hookd's reach`],
-  );
+  const notes: string[] = [];
+  for (const run of runs) {
+    if (run.escapedPids !== undefined) notes.push(`${run.hookId} left process(es) ${run.escapedPids.join(', ')} running: they left its process group and cleared its environment, out of hookd's reach`);
+  }
+  return notes;
 }
 
 export class Engine {

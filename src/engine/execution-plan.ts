@@ -25,6 +25,8 @@ export async function runExecutionPlan<T>(
 ): Promise<PlannedRun<T>[]> {
   const execution = executionOf(dialect, context, hooks);
   if (execution === 'parallel') {
+    // One hook (the usual case) needs no Promise.all.
+    if (hooks.length === 1) return [{ hook: hooks[0]!, result: await runOne(hooks[0]!, context) }];
     // Assigned, not spread into push: the number of matching hooks has no bound an argument list could take.
     const results = await Promise.all(hooks.map((hook) => runOne(hook, context)));
     return hooks.map((hook, index) => ({ hook, result: results[index]! }));
