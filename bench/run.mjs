@@ -87,9 +87,10 @@ for (const [name, cell, goal] of rows) console.log(`${pad(name, 46)} ${lanes.map
 for (const lane of lanes) {
   console.log(`samples, ${lane.path}: ${lane.latencyRounds} latency rounds, ${lane.throughputEvents} + ${lane.warmThroughputEvents} events at ${IN_FLIGHT} in flight, ${lane.loadedRounds} loaded no-match rounds, ${lane.cancelRounds} cancels (each phase stops at its budget, BENCH_PHASE_SECONDS)`);
 }
-/** Runs a Python probe of bench/ that prints one JSON line; its figures, or { unavailable } with why not. */
-function pythonProbe(script, args = []) {
-  const run = spawnSync('python3', [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+/** Runs a probe of bench/ (Python .py or Node .mjs) that prints one JSON line; its figures, or { unavailable } with why not. */
+function probe(script, args = []) {
+  const program = script.endsWith('.py') ? 'python3' : process.execPath;
+  const run = spawnSync(program, [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     return JSON.parse(run.stdout);
   } catch {
@@ -97,29 +98,26 @@ function pythonProbe(script, args = []) {
   }
 }
 // What the machine charges for the process hops a hook event adds to a ping (docs/supervisor.md, "Cross-CPU wake-ups").
-const wakeupFigures = pythonProbe('wakeup-probe.py');
+const wakeupFigures = probe('wakeup-probe.py');
 console.log(
   wakeupFigures.unavailable !== undefined
     ? `pipe round trip between two processes: n/a (${wakeupFigures.unavailable})`
     : `pipe round trip between two processes (python, idle between): same CPU ${wakeupFigures.sameUs.toFixed(1)} µs, different CPUs ${wakeupFigures.otherUs.toFixed(1)} µs — a wake-up on another CPU costs ~${((wakeupFigures.otherUs - wakeupFigures.sameUs) / 2).toFixed(0)} µs here; a hook event's critical path has four process hops more than a ping's`,
 );
 // The spawn path alone (no Node): what of P2 the supervisor and its keeper take before the sidecar adds anything.
-const aloneFigures = pythonProbe('supervisor-probe.py', [String(Math.max(200, ROUNDS))]);
+const aloneFigures = probe('supervisor-probe.py', [String(Math.max(200, ROUNDS))]);
 console.log(
   aloneFigures.unavailable !== undefined
     ? `the supervisor alone: n/a (${aloneFigures.unavailable})`
     : `the supervisor alone (python drives native/build/hookd-supervisor, no Node; ${aloneFigures.rounds} rounds): SPAWN → RELEASED ${(aloneFigures.supervisorUs / 1000).toFixed(3)} ms, the floor in the same rounds ${(aloneFigures.floorUs / 1000).toFixed(3)} ms: ${times(aloneFigures.supervisorUs / aloneFigures.floorUs)} — the rest of P2 is the sidecar's`,
 );
 // Why hookd's own part is so much larger than its code's warm cost: the engine's dispatch, warm and with cold caches.
-const coldEngine = spawnSync(process.execPath, [fileURLToPath(new URL('./cold-engine.mjs', import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-try {
-  const figures = JSON.parse(coldEngine.stdout);
-  console.log(
-    `engine.dispatch in-process (claude PreToolUse, one command hook, a runner that answers at once; ${figures.rounds} rounds): warm ${(figures.warmUs / 1000).toFixed(3)} ms, after a 16 MB cache flush ${(figures.coldUs / 1000).toFixed(3)} ms (${times(figures.coldUs / figures.warmUs)}) — between two events the caches are cold, so the sidecar's cost per event is its code's footprint more than its instructions`,
-  );
-} catch {
-  console.log(`engine.dispatch in-process: n/a (bench/cold-engine.mjs did not answer: ${coldEngine.error?.message ?? `exit ${coldEngine.status}`})`);
-}
+const coldFigures = probe('cold-engine.mjs');
+console.log(
+  coldFigures.unavailable !== undefined
+    ? `engine.dispatch in-process: n/a (${coldFigures.unavailable})`
+    : `engine.dispatch in-process (claude PreToolUse, one command hook, a runner that answers at once; ${coldFigures.rounds} rounds): warm ${(coldFigures.warmUs / 1000).toFixed(3)} ms, after a 16 MB cache flush ${(coldFigures.coldUs / 1000).toFixed(3)} ms (${times(coldFigures.coldUs / coldFigures.warmUs)}) — between two events the caches are cold, so the sidecar's cost per event is its code's footprint more than its instructions`,
+);
 // How far from the floor a Node sidecar can get here: the least one can do per hook event, next to hookd.
 if (existsSync(fileURLToPath(new URL('../native/build/hookd-supervisor', import.meta.url)))) {
   log('P2 bound: a minimal Node relay next to hookd');
