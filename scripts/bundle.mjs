@@ -43,7 +43,9 @@ try {
     // jsonc-parser's "main" is a UMD wrapper whose require('./impl/…') calls a bundler cannot follow; its "module"
     // entry is the same code as ES modules.
     resolve: { alias: { 'jsonc-parser': join(root, 'node_modules', 'jsonc-parser', 'lib', 'esm', 'main.js') } },
-    output: { file: staging, format: 'cjs', codeSplitting: false, sourcemap: false },
+    // ASCII only (non-ASCII characters escaped, JSDoc comments left out): the launcher then decodes the bundle as
+    // latin1, ~5× cheaper than UTF-8 at every start. Legal comments stay; line numbers move, code reads the same.
+    output: { file: staging, format: 'cjs', codeSplitting: false, sourcemap: false, charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } },
   });
   // The launcher wraps the bundle in a function (Module.wrap): the entry's `#!` line must go.
   const source = readFileSync(staging, 'utf8').replace(/^#!.*/, '');
