@@ -1,6 +1,7 @@
 // Zod schemas of the lifecycle-event requests (`hooks/<EventName>` params), camelCase on the wire.
 // Owns the event vocabulary; must not know any dialect's stdin envelope (dialects render those).
 import { z } from 'zod';
+import { lazyTable, once } from './lazy-table.js';
 
 export const EVENT_NAMES = [
   'SessionStart',
@@ -237,52 +238,54 @@ export const EventParamsBaseSchema = z.looseObject({
 });
 export type EventParams = z.infer<typeof EventParamsBaseSchema>;
 
-const toolEvent = EventParamsBaseSchema.extend({ toolName: z.string().min(1), toolInput: JsonObject });
+/** Tool events share one schema (built once, when the first of them is read). */
+const toolEvent = once(() => EventParamsBaseSchema.extend({ toolName: z.string().min(1), toolInput: JsonObject }));
 
-export const EventParamsSchemas = {
-  SessionStart: EventParamsBaseSchema.extend({ source: z.string().default('startup') }),
-  SessionEnd: EventParamsBaseSchema.extend({ reason: z.string().default('other') }),
-  UserPromptSubmit: EventParamsBaseSchema.extend({ prompt: z.string() }),
+/** Each event's params schema, built when first read (lazy-table.ts): a session parses the few events it sends. */
+export const EventParamsSchemas = lazyTable({
+  SessionStart: () => EventParamsBaseSchema.extend({ source: z.string().default('startup') }),
+  SessionEnd: () => EventParamsBaseSchema.extend({ reason: z.string().default('other') }),
+  UserPromptSubmit: () => EventParamsBaseSchema.extend({ prompt: z.string() }),
   PreToolUse: toolEvent,
   PermissionRequest: toolEvent,
   PostToolUse: toolEvent,
   PostToolUseFailure: toolEvent,
-  Notification: EventParamsBaseSchema.extend({ message: z.string() }),
-  Stop: EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
-  SubagentStart: EventParamsBaseSchema,
-  SubagentStop: EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
-  PreCompact: EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
-  PostCompact: EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
-  Setup: EventParamsBaseSchema.extend({ trigger: z.string().default('init') }),
-  InstructionsLoaded: EventParamsBaseSchema.extend({ filePath: z.string(), memoryType: z.string(), loadReason: z.string() }),
-  UserPromptExpansion: EventParamsBaseSchema.extend({ expansionType: z.string(), commandName: z.string(), prompt: z.string() }),
-  MessageDisplay: EventParamsBaseSchema.extend({
+  Notification: () => EventParamsBaseSchema.extend({ message: z.string() }),
+  Stop: () => EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
+  SubagentStart: () => EventParamsBaseSchema,
+  SubagentStop: () => EventParamsBaseSchema.extend({ stopHookActive: z.boolean().default(false) }),
+  PreCompact: () => EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
+  PostCompact: () => EventParamsBaseSchema.extend({ trigger: z.string().default('manual') }),
+  Setup: () => EventParamsBaseSchema.extend({ trigger: z.string().default('init') }),
+  InstructionsLoaded: () => EventParamsBaseSchema.extend({ filePath: z.string(), memoryType: z.string(), loadReason: z.string() }),
+  UserPromptExpansion: () => EventParamsBaseSchema.extend({ expansionType: z.string(), commandName: z.string(), prompt: z.string() }),
+  MessageDisplay: () => EventParamsBaseSchema.extend({
     messageId: z.string(),
     index: z.number().int().nonnegative(),
     final: z.boolean(),
     delta: z.string(),
   }),
-  PermissionDenied: toolEvent.extend({ reason: z.string() }),
-  PostToolBatch: EventParamsBaseSchema.extend({ toolCalls: z.array(ToolCallSchema) }),
-  TaskCreated: EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
-  TaskCompleted: EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
-  StopFailure: EventParamsBaseSchema.extend({ error: z.string() }),
-  TeammateIdle: EventParamsBaseSchema.extend({ teammateName: z.string() }),
-  ConfigChange: EventParamsBaseSchema.extend({ source: z.string() }),
-  CwdChanged: EventParamsBaseSchema.extend({ oldCwd: z.string(), newCwd: z.string() }),
-  DirectoryAdded: EventParamsBaseSchema.extend({ directory: z.string(), source: z.string() }),
-  FileChanged: EventParamsBaseSchema.extend({ filePath: z.string(), fileEvent: z.string().default('change') }),
-  WorktreeCreate: EventParamsBaseSchema.extend({ name: z.string() }),
-  WorktreeRemove: EventParamsBaseSchema.extend({ worktreePath: z.string() }),
-  Elicitation: EventParamsBaseSchema.extend({ mcpServerName: z.string(), message: z.string() }),
-  ElicitationResult: EventParamsBaseSchema.extend({ mcpServerName: z.string(), action: z.string() }),
-  PreModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
-  PostModelSwitch: EventParamsBaseSchema.extend({ toModel: z.string() }),
-  PreFileWrite: EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
-  PostFileWrite: EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
-  PreBash: EventParamsBaseSchema.extend({ command: z.string() }),
-  PostBash: EventParamsBaseSchema.extend({ command: z.string() }),
-  BeforeModel: EventParamsBaseSchema.extend({ llmRequest: JsonObject }),
-  AfterModel: EventParamsBaseSchema.extend({ llmRequest: JsonObject, llmResponse: JsonObject }),
-  BeforeToolSelection: EventParamsBaseSchema.extend({ llmRequest: JsonObject }),
-} as const satisfies Record<EventName, z.ZodType>;
+  PermissionDenied: () => toolEvent().extend({ reason: z.string() }),
+  PostToolBatch: () => EventParamsBaseSchema.extend({ toolCalls: z.array(ToolCallSchema) }),
+  TaskCreated: () => EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
+  TaskCompleted: () => EventParamsBaseSchema.extend({ taskId: z.string(), taskSubject: z.string() }),
+  StopFailure: () => EventParamsBaseSchema.extend({ error: z.string() }),
+  TeammateIdle: () => EventParamsBaseSchema.extend({ teammateName: z.string() }),
+  ConfigChange: () => EventParamsBaseSchema.extend({ source: z.string() }),
+  CwdChanged: () => EventParamsBaseSchema.extend({ oldCwd: z.string(), newCwd: z.string() }),
+  DirectoryAdded: () => EventParamsBaseSchema.extend({ directory: z.string(), source: z.string() }),
+  FileChanged: () => EventParamsBaseSchema.extend({ filePath: z.string(), fileEvent: z.string().default('change') }),
+  WorktreeCreate: () => EventParamsBaseSchema.extend({ name: z.string() }),
+  WorktreeRemove: () => EventParamsBaseSchema.extend({ worktreePath: z.string() }),
+  Elicitation: () => EventParamsBaseSchema.extend({ mcpServerName: z.string(), message: z.string() }),
+  ElicitationResult: () => EventParamsBaseSchema.extend({ mcpServerName: z.string(), action: z.string() }),
+  PreModelSwitch: () => EventParamsBaseSchema.extend({ toModel: z.string() }),
+  PostModelSwitch: () => EventParamsBaseSchema.extend({ toModel: z.string() }),
+  PreFileWrite: () => EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
+  PostFileWrite: () => EventParamsBaseSchema.extend({ files: z.array(FileChangeSchema).min(1).max(10_000) }),
+  PreBash: () => EventParamsBaseSchema.extend({ command: z.string() }),
+  PostBash: () => EventParamsBaseSchema.extend({ command: z.string() }),
+  BeforeModel: () => EventParamsBaseSchema.extend({ llmRequest: JsonObject }),
+  AfterModel: () => EventParamsBaseSchema.extend({ llmRequest: JsonObject, llmResponse: JsonObject }),
+  BeforeToolSelection: () => EventParamsBaseSchema.extend({ llmRequest: JsonObject }),
+} satisfies Record<EventName, () => z.ZodType>);

@@ -1,6 +1,7 @@
 // The nesting limit of JSON values hookd accepts (request params, client answers, hook output) and its iterative
 // check. Walks without recursion so a value of any depth is measured safely; decides nothing else about the value.
 import type { z } from 'zod';
+import { defineLazy } from './lazy-table.js';
 
 /** Arrays and objects nest at most this many levels; the value itself is level 1 (`{}` is 1, `{"a":[]}` is 2). */
 export const MAX_JSON_DEPTH = 256;
@@ -57,12 +58,16 @@ export function depthBounded<T extends z.ZodType>(schema: T, what = 'params'): T
   return bounded as T;
 }
 
-/** A method table whose every `params` schema (and, with `field: 'result'`, every result schema) is depthBounded. */
+/**
+ * A method table whose every `params` schema (and, with `field: 'result'`, every result schema) is depthBounded,
+ * each bound made when the method's schema is first read (the table's other fields are copied as they are, getters
+ * included, unread).
+ */
 export function withDepthBound<T extends Readonly<Record<string, { readonly params: z.ZodType }>>>(table: T, field: 'params' | 'result' = 'params'): T {
   const bounded: Record<string, unknown> = {};
-  for (const [method, spec] of Object.entries(table)) {
-    const schema = (spec as Record<string, unknown>)[field] as z.ZodType;
-    bounded[method] = { ...spec, [field]: depthBounded(schema, field) };
+  for (const method of Object.keys(table)) {
+    const spec = table[method]!;
+    bounded[method] = defineLazy(Object.defineProperties({}, Object.getOwnPropertyDescriptors(spec)), field, () => depthBounded((spec as Record<string, unknown>)[field] as z.ZodType, field));
   }
   return bounded as T;
 }

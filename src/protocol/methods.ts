@@ -6,6 +6,7 @@ import type { ClientCapabilityName } from './capabilities.js';
 import { BackgroundRunParamsSchema } from './background-run.js';
 import { EVENT_ALIASES, EVENT_ALIAS_NAMES, EVENT_NAMES, EventParamsSchemas, type EventAlias, type EventName } from './events.js';
 import { withDepthBound } from './json-depth.js';
+import { defineLazy } from './lazy-table.js';
 import {
   CancelSessionParamsSchema,
   CancelSessionResultSchema,
@@ -69,13 +70,16 @@ type EventRequestSpecs = {
   };
 };
 
+/** An event method's spec: its params and result schemas are read from the lazy tables when first asked for. */
+function eventSpec(event: EventName, doc: string): RequestSpec {
+  const spec = { doc };
+  defineLazy(spec, 'params', () => EventParamsSchemas[event]);
+  defineLazy(spec, 'result', () => EventResultSchemas[event]);
+  return spec as RequestSpec;
+}
+
 /** One typed entry per event, so `Requests['hooks/PreToolUse'].params` keeps its own schema's type. */
-const eventRequests = Object.fromEntries(
-  EVENT_NAMES.map((event) => [
-    eventMethod(event),
-    { params: EventParamsSchemas[event], result: EventResultSchemas[event], doc: `Run the ${event} hooks and merge their answers.` },
-  ]),
-) as EventRequestSpecs;
+const eventRequests = Object.fromEntries(EVENT_NAMES.map((event) => [eventMethod(event), eventSpec(event, `Run the ${event} hooks and merge their answers.`)])) as EventRequestSpecs;
 
 type AliasRequestSpecs = {
   readonly [A in EventAlias as `hooks/${A}`]: {
@@ -91,11 +95,7 @@ const aliasRequests = Object.fromEntries(
     const event = EVENT_ALIASES[alias];
     return [
       `hooks/${alias}`,
-      {
-        params: EventParamsSchemas[event],
-        result: EventResultSchemas[event],
-        doc: `Gemini CLI's name for hooks/${event}: the same params and result (event "${event}"). Only dialects that accept the name (gemini) serve it; the others answer -32601.`,
-      },
+      eventSpec(event, `Gemini CLI's name for hooks/${event}: the same params and result (event "${event}"). Only dialects that accept the name (gemini) serve it; the others answer -32601.`),
     ];
   }),
 ) as AliasRequestSpecs;
