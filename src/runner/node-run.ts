@@ -3,7 +3,7 @@
 // behind by process group, run tag and /proc watch. It runs one hook; choosing the path is process-runner.ts's job.
 import { performance } from 'node:perf_hooks';
 import type { Writable } from 'node:stream';
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import type { Logger } from '../logger.js';
 import { captureStream, type StreamCapture } from './capture.js';
 import { commandArgv } from './command-argv.js';
@@ -17,8 +17,12 @@ import type { ProcessOutcome, SpawnRequest } from './types.js';
 
 type Termination = { readonly reason: 'timeout' | 'cancel'; readonly kill: Promise<KillReport> };
 
+/** execa, loaded by the first run on this path (a sidecar on the supervisor path never loads it: ~15 ms of a start). */
+let execaModule: Promise<typeof import('execa')> | undefined;
+
 export async function runNodeProcess(request: SpawnRequest, logger: Logger, live: LiveTrees): Promise<ProcessOutcome> {
   const startedAt = performance.now();
+  const { execa } = await (execaModule ??= import('execa'));
   // A cancel that arrived before we got here must not start anything (its listeners would never fire).
   if (request.signal?.aborted) return notStarted(startedAt, { cancelled: true });
 
