@@ -35,9 +35,36 @@ try {
   process.exit(0);
 }
 
+/**
+ * Builtins only some paths use: execa's node:v8 and node:tty (the fallback spawn path), the regex worker's
+ * node:worker_threads, the ui server's node:http. rolldown hoists every external import to the bundle's top, where it
+ * would load at every start (~15 ms on the 2-core machine); these are imported through a small module of the bundle
+ * instead, which requires the builtin when the module that imports it initialises.
+ */
+const LAZY_BUILTINS = new Set(['node:v8', 'v8', 'node:worker_threads', 'worker_threads', 'node:tty', 'tty', 'node:http', 'http']);
+const LAZY_PREFIX = '\0hookd-lazy-builtin:';
+const lazyBuiltins = {
+  name: 'hookd-lazy-builtins',
+  resolveId(source) {
+    return LAZY_BUILTINS.has(source) ? `${LAZY_PREFIX}${source}` : undefined;
+  },
+  async load(id) {
+    if (!id.startsWith(LAZY_PREFIX)) return undefined;
+    const name = id.slice(LAZY_PREFIX.length);
+    const names = Object.keys(await import(name)).filter((key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key));
+    return [
+      "import { createRequire } from 'node:module';",
+      `const builtin = createRequire(__filename)(${JSON.stringify(name)});`,
+      'export default builtin;',
+      `export const { ${names.join(', ')} } = builtin;`,
+    ].join('\n');
+  },
+};
+
 try {
   await build({
     input: entry,
+    plugins: [lazyBuiltins],
     platform: 'node',
     logLevel: 'warn',
     // jsonc-parser's "main" is a UMD wrapper whose require('./impl/…') calls a bundler cannot follow; its "module"

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { findDialect, DIALECT_NAMES } from '../dialects/index.js';
+import { loadDialect, LOADABLE_DIALECT_NAMES } from '../dialects/loaders.js';
 import type { InvokeClientHook } from '../engine/client-hook.js';
 import type { LoadContext } from '../engine/dialect.js';
 import { Engine } from '../engine/engine.js';
@@ -164,9 +164,9 @@ export function createSession(deps: SessionDeps): Session {
     if (refusal) throw new RpcError(ErrorCodes.InvalidParams, refusal.message, refusal.data);
     // One spelling per directory ("/ws/" and "/ws/." are "/ws"), so trust keys and envelopes agree.
     const params = isAbsolute(given.workspace) ? { ...given, workspace: resolve(given.workspace) } : given;
-    const dialect = findDialect(params.dialect);
+    const dialect = await loadDialect(params.dialect);
     if (!dialect)
-      throw new RpcError(ErrorCodes.InvalidParams, `invalid params: dialect: unknown dialect "${params.dialect}" (known: ${DIALECT_NAMES.join(', ')})`);
+      throw new RpcError(ErrorCodes.InvalidParams, `invalid params: dialect: unknown dialect "${params.dialect}" (known: ${LOADABLE_DIALECT_NAMES.join(', ')})`);
     checkWorkspace(params.workspace);
     const options = params.options ?? {};
     const programmaticHooks = params.capabilities.programmaticHooks === true;
