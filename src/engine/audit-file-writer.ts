@@ -4,10 +4,7 @@
 // never throws, never blocks its caller; what it cannot write is dropped, counted and reported.
 import { closeSync, openSync } from 'node:fs';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-
-/** proper-lockfile (and the graceful-fs it patches fs with), loaded by the first lock rather than at every start. */
-let lockfileModule: Promise<typeof import('proper-lockfile')> | undefined;
-const lockfile = () => (lockfileModule ??= import('proper-lockfile'));
+import { lockFile } from '../file-lock.js';
 
 export const DEFAULT_AUDIT_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_AUDIT_KEEP_FILES = 3;
@@ -244,7 +241,7 @@ export class AuditFileWriter {
   async #rotate(nextLineBytes: number): Promise<void> {
     let release: (() => Promise<void>) | undefined;
     try {
-      release = await (await lockfile()).lock(this.path, {
+      release = await lockFile(this.path, {
         lockfilePath: `${this.path}.lock`,
         realpath: false,
         stale: ROTATE_LOCK_STALE_MS,

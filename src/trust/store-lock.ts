@@ -5,10 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-
-/** proper-lockfile (and the graceful-fs it patches fs with), loaded by the first lock rather than at every start. */
-let lockfileModule: Promise<typeof import('proper-lockfile')> | undefined;
-const lockfile = () => (lockfileModule ??= import('proper-lockfile'));
+import { lockFile } from '../file-lock.js';
 
 /** How long a writer waits for another process's lock before giving up. */
 export const TRUST_LOCK_WAIT_MS = 5000;
@@ -70,7 +67,7 @@ async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise
   let release: () => Promise<void>;
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    release = await (await lockfile()).lock(path, {
+    release = await lockFile(path, {
       lockfilePath: lockPath,
       // The store need not exist yet; the lock is on its path.
       realpath: false,
