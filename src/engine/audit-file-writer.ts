@@ -4,7 +4,7 @@
 // never throws, never blocks its caller; what it cannot write is dropped, counted and reported.
 import { closeSync, openSync } from 'node:fs';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { lockFile } from '../file-lock.js';
+import { lock } from 'proper-lockfile';
 
 export const DEFAULT_AUDIT_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_AUDIT_KEEP_FILES = 3;
@@ -241,7 +241,7 @@ export class AuditFileWriter {
   async #rotate(nextLineBytes: number): Promise<void> {
     let release: (() => Promise<void>) | undefined;
     try {
-      release = await lockFile(this.path, {
+      release = await lock(this.path, {
         lockfilePath: `${this.path}.lock`,
         realpath: false,
         stale: ROTATE_LOCK_STALE_MS,

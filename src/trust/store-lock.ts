@@ -5,7 +5,10 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { lockFile } from '../file-lock.js';
+// Imported at start on purpose, not on first use: loading proper-lockfile registers signal-exit (v3) handlers, and
+// registered after hookd's own once-SIGTERM handler they re-raise the signal once that handler is gone, so hookd
+// would die of the SIGTERM it was handling (seen as `hookd ui` exiting by signal instead of 0).
+import { lock } from 'proper-lockfile';
 
 /** How long a writer waits for another process's lock before giving up. */
 export const TRUST_LOCK_WAIT_MS = 5000;
@@ -67,7 +70,7 @@ async function lockAndRun<T>(path: string, critical: (held: HeldLock) => Promise
   let release: () => Promise<void>;
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    release = await lockFile(path, {
+    release = await lock(path, {
       lockfilePath: lockPath,
       // The store need not exist yet; the lock is on its path.
       realpath: false,
