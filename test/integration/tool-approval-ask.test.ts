@@ -15,10 +15,10 @@ import { memoryLogger, WireClient, type WireMessage } from '../unit/rpc/wire-cli
 const ASK_DIALECT = 'ask-test';
 const REASON = 'touches production';
 
-// The session finds dialects by name; this file adds one that asks. Its hooks' commands are their decisions
+// The session loads dialects by name (dialects/loaders.ts); this file adds one that asks. Its hooks' commands are their decisions
 // (the scripted runner echoes a command as its stdout).
-vi.mock('../../src/dialects/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/dialects/index.js')>();
+vi.mock('../../src/dialects/loaders.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/dialects/loaders.js')>();
   const { fakeDialect, hook } = await import('../unit/engine/fakes.js');
   const asks: Dialect = fakeDialect([hook('asks', 'PreToolUse', 'ask', { timeoutMs: 60_000 }), hook('slow', 'Stop', 'none')], {
     name: 'ask-test',
@@ -27,7 +27,11 @@ vi.mock('../../src/dialects/index.js', async (importOriginal) => {
         ? { decision: 'ask', continue: true, reason: 'touches production', approval: { options: ['allow', 'deny'], reason: 'touches production' } }
         : { decision: 'none', continue: true },
   });
-  return { ...original, DIALECT_NAMES: [...original.DIALECT_NAMES, 'ask-test'], findDialect: (name: string) => (name === 'ask-test' ? asks : original.findDialect(name)) };
+  return {
+    ...original,
+    LOADABLE_DIALECT_NAMES: [...original.LOADABLE_DIALECT_NAMES, 'ask-test'],
+    loadDialect: async (name: string) => (name === 'ask-test' ? asks : original.loadDialect(name)),
+  };
 });
 
 type Harness = { client: WireClient; server: RpcServer; session: Session; runner: ReturnType<typeof scriptedRunner> };
