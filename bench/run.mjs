@@ -5,7 +5,9 @@
 //    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process, then steady: the same
 //    after four phases more), no-match latency under that load, cancel → tree dead), each figure with its ratio and
 //    the issue's goal; then where P2 goes: the supervisor alone, the engine's dispatch warm and with cold caches
-//    (bench/cold-engine.mjs), and a minimal Node relay next to hookd (bench/relay-bound.mjs);
+//    (bench/cold-engine.mjs), a minimal Node relay next to hookd (bench/relay-bound.mjs), and what events/s can reach
+//    here at all: the spawn path without Node (bench/spawn-throughput.py), the relay and hookd in alternated phases
+//    (bench/throughput-ceiling.mjs);
 // 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
 //    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
 //    default path;
@@ -23,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, bin, median, p99, pause, scratchDir, timeEach } from './client.mjs';
 import { compareSpawnPaths } from './spawn-paths.mjs';
 import { relayBound } from './relay-bound.mjs';
+import { throughputCeiling } from './throughput-ceiling.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const CANCEL_ROUNDS = Number(process.env.BENCH_CANCEL_ROUNDS ?? 20);
@@ -126,6 +129,17 @@ if (existsSync(fileURLToPath(new URL('../native/build/hookd-supervisor', import.
     bound.unavailable !== undefined
       ? `P2 bound: n/a (${bound.unavailable})`
       : `P2 bound (${ROUNDS} interleaved rounds, floor ${ms(bound.floorMs)}): bench/minimal-relay.mjs — NDJSON, no engine, one SPAWN per request through the same supervisor — ${times(bound.relay.p2)} (ping ${ms(bound.relay.pingMs)}, hook ${ms(bound.relay.hookMs)}); hookd ${times(bound.hookd.p2)} (ping ${ms(bound.hookd.pingMs)}, hook ${ms(bound.hookd.hookMs)}): hookd's own per-event code adds ${times(bound.hookd.p2 - bound.relay.p2)} the floor`,
+  );
+}
+// What events/s at 64 in flight can reach here at all: the spawn path with no Node, the least a Node sidecar does, hookd.
+if (PATHS.includes('supervisor')) {
+  log(`throughput ceiling: ${IN_FLIGHT} in flight without Node, through the relay and through hookd`);
+  const ceiling = await throughputCeiling(ROUNDS * 4, IN_FLIGHT);
+  const rate = (value) => (value === undefined ? 'n/a' : `${value.toFixed(0)}/s`);
+  console.log(
+    ceiling.unavailable !== undefined
+      ? `throughput ceiling: n/a (${ceiling.unavailable})`
+      : `throughput ceiling, ${IN_FLIGHT} in flight (${ceiling.phases} alternated phases of ${ceiling.runs} runs, medians): posix_spawn from Python ${rate(ceiling.posixSpawn)}, the supervisor alone (Python drives it, no Node) ${rate(ceiling.supervisor)}, bench/minimal-relay.mjs ${rate(ceiling.relay)}, hookd ${rate(ceiling.hookd)} — hookd ${times(ceiling.hookd / ceiling.supervisor)} its spawn path alone, the relay ${times(ceiling.relay / ceiling.supervisor)}; the goal of 1500/s is ${ceiling.supervisor !== undefined && ceiling.supervisor < 1500 ? 'above' : 'within'} what the spawn path alone reaches on this machine`,
   );
 }
 if (lanes.length === 2) {
