@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import type { ResultPromise } from 'execa';
 import type { Logger } from '../logger.js';
 import { captureStream, type StreamCapture } from './capture.js';
+import { unwatchAbort, watchAbort } from './abort-watch.js';
 import { commandArgv } from './command-argv.js';
 import { killRunTree, liveTreeMembers, type KillReport, type RunTree } from './kill-tree.js';
 import type { LiveTrees, LiveTree } from './live-trees.js';
@@ -82,14 +83,14 @@ export async function runNodeProcess(request: SpawnRequest, logger: Logger, live
     subprocess.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
       childExited = true;
       if (timer !== undefined) clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onAbort);
+      if (request.signal !== undefined) unwatchAbort(request.signal, onAbort);
       resolve({ code, signal });
     });
   });
   if (hasTimeout(request.timeoutMs)) {
     timer = setTimeout(() => terminate('timeout'), request.timeoutMs);
   }
-  request.signal?.addEventListener('abort', onAbort, { once: true });
+  if (request.signal !== undefined) watchAbort(request.signal, onAbort);
 
   // The run ends at the direct child's exit, never at 'close' (an escapee may hold the pipes forever).
   const exit = await exited;

@@ -7,6 +7,7 @@
 import { constants as osConstants } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../../logger.js';
+import { unwatchAbort, watchAbort } from '../abort-watch.js';
 import { commandArgv } from '../command-argv.js';
 import { KILL_SETTLE_DEADLINE_MS, signalPid } from '../kill-tree.js';
 import { createRunTag, RUN_TAG_VARIABLE } from '../run-tag.js';
@@ -162,7 +163,7 @@ class SupervisedRun implements RunRoute, LiveRun {
       return;
     }
     this.#deadline = runDeadlines.add(request.timeoutMs, () => this.#terminate('timeout'));
-    request.signal?.addEventListener('abort', this.#onAbort, { once: true });
+    if (request.signal !== undefined) watchAbort(request.signal, this.#onAbort);
   }
 
   hookPid(): number | undefined {
@@ -384,7 +385,7 @@ class SupervisedRun implements RunRoute, LiveRun {
       this.#deadline.cancel();
       this.#deadline = undefined;
     }
-    this.#request.signal?.removeEventListener('abort', this.#onAbort);
+    if (this.#request.signal !== undefined) unwatchAbort(this.#request.signal, this.#onAbort);
   }
 
   #signal(signal: 9 | 15): void {
