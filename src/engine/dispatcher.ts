@@ -103,6 +103,9 @@ function commandLine(handler: CommandHandler): CommandLine {
   return { kind: 'shell', script: handler.command, ...(handler.shell ? { shell: handler.shell } : {}), ...(handler.loginShell === true ? { login: true } : {}) };
 }
 
+/** One run: its outcome, how the dialect read it, and the variables its env file set (if any). */
+type RunResult = [ProcessOutcome, HookVerdict, CollectedEnv | undefined];
+
 type BuiltEnvironment = { readonly base: Readonly<Record<string, string>>; readonly added: Readonly<Record<string, string>>; readonly env: Readonly<Record<string, string>> };
 
 /** Each hook's latest run environment: the next run with the same variables reuses it (frozen, so never changed). */
@@ -238,7 +241,8 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
   // Taken as the hooks are picked: a trust revocation from now on stops them, running or not yet started.
   const revocationOf = watchRevocations(settings.revocations, eligible);
   const environments = new Map<HookSpec, CollectedEnv>();
-  const runWith = async (hook: HookSpec, context: EventContext, ownSignal: AbortSignal, awaited: boolean): Promise<[ProcessOutcome, HookVerdict, CollectedEnv | undefined]> => {
+  /** One run and how the dialect read it; `collect`: its env file's variables join the event's environment. */
+  const runWith = async (hook: HookSpec, context: EventContext, ownSignal: AbortSignal, awaited: boolean, collect: boolean): Promise<RunResult> => {
     const revocation = revocationOf(hook);
     const { signal, release } = launchSignal(ownSignal, revocation);
     if (signal.aborted) {
@@ -259,32 +263,38 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       ...(settings.progress ? { options: settings.progress } : {}),
     });
     const running = launch(hook, context, signal, envFile?.env ?? {});
-    const launched = await (revocation === undefined ? running : revocation.track(running)).finally(() => {
+    let launched: ProcessOutcome;
+    try {
+      launched = await (revocation === undefined ? running : revocation.track(running));
+    } finally {
       progress.stop();
       release();
-    });
+    }
     // A run whose trust was revoked while it ran is a failed run the dialect reads (the event is still answered).
     if (stoppedByRevocation(launched, revocation, ownSignal)) {
       const message = revokedWhileRunning(revocation.key);
       const outcome = revokedOutcome(launched, message);
       const verdict = revokedVerdict(dialect.interpret(context, hook, outcome), message);
       progress.finished(outcome, verdict);
-      return [outcome, verdict, collectEnvFile(envFile, hook, launched)];
+      const env = collectEnvFile(envFile, hook, launched);
+      if (collect && env !== undefined) environments.set(hook, env);
+      return [outcome, verdict, env];
     }
     // A run the budget ended (not the client's cancel) timed out: killed like a cancel, reported as a timeout.
     const ended = ownSignal === runSignal && budget?.ended(launched) === true;
     const outcome = ended ? { ...launched, cancelled: false, timedOut: true } : launched;
     const verdict = dialect.interpret(context, hook, outcome);
     progress.finished(outcome, verdict);
-    return [outcome, ended && budget ? { ...verdict, message: budget.message(event) } : verdict, collectEnvFile(envFile, hook, outcome)];
+    const env = collectEnvFile(envFile, hook, outcome);
+    if (collect && env !== undefined) environments.set(hook, env);
+    return [outcome, ended && budget ? { ...verdict, message: budget.message(event) } : verdict, env];
   };
   // The context each run saw (a threaded chain's own params), for reading its output the way it was asked.
   const seenBy = new Map<HookSpec, EventContext>();
-  const runOne = async (hook: HookSpec, seen: EventContext): Promise<[ProcessOutcome, HookVerdict]> => {
+  // Not async itself: runWith's promise as it is (an async wrapper would add a promise and two microtasks).
+  const runOne = (hook: HookSpec, seen: EventContext): Promise<RunResult> => {
     seenBy.set(hook, seen);
-    const [outcome, verdict, env] = await runWith(hook, seen, runSignal, request.answered !== true);
-    if (env !== undefined) environments.set(hook, env);
-    return [outcome, verdict];
+    return runWith(hook, seen, runSignal, request.answered !== true, true);
   };
 
   const backgroundStarted = request.signal.aborted ? [] : background;
@@ -293,7 +303,7 @@ export async function dispatchEvent(request: DispatchRequest, settings: Dispatch
       hook,
       context,
       run: async (ownSignal) => {
-        const [outcome, verdict, env] = await runWith(hook, context, ownSignal, false);
+        const [outcome, verdict, env] = await runWith(hook, context, ownSignal, false, false);
         return { outcome, verdict, ...(env !== undefined ? { env } : {}) };
       },
     });

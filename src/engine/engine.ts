@@ -452,15 +452,17 @@ export class Engine {
     if (!dispatch.cancelled && options.deliverAsyncOutputs !== false) this.#deliverAsyncOutputs(prepared.session.id, dispatch.result);
     if (event === 'SessionEnd') this.#tempDirs?.removeSession(prepared.session.id);
     // Secrets in stderr, reasons, messages and notes never reach the client (nor the audit log).
-    const redacted = await redactDispatch(this.dialect, dispatch);
+    const redacted = this.dialect.redact === undefined ? dispatch : await redactDispatch(this.dialect, dispatch);
     this.#audit(event, prepared, options.requestId, redacted);
     // The decisions that gate an effect are on file before the agent acts on them (bounded wait).
-    await this.#options.authorizationLedger?.flush(LEDGER_FLUSH_MS);
+    const ledger = this.#options.authorizationLedger;
+    if (ledger !== undefined) await ledger.flush(LEDGER_FLUSH_MS);
     return redacted;
   }
 
   /** One unit of a request (the request itself when the dialect does not fan out): its candidates, matched and run. */
-  async #dispatchUnit(snapshot: RegistrySnapshot, event: EventName, params: EventParams, options: DispatchOptions, ledger?: LedgerUnit): Promise<UnitDispatch> {
+  /** Not async itself: it returns #run's promise (an async wrapper would add a promise and two microtasks). */
+  #dispatchUnit(snapshot: RegistrySnapshot, event: EventName, params: EventParams, options: DispatchOptions, ledger?: LedgerUnit): Promise<UnitDispatch> {
     // Order first, then drop what may not run: a configured hook's position (its implicit priority) counts the
     // disabled and untrusted hooks before it, so a programmatic priority means the same whatever is enabled.
     const ordered = dispatchOrder(this.#toggles.applyAll(hooksForEvent(snapshot, event)), this.#toggles.applyAll(this.#clientHooks.forEvent(event)));

@@ -32,11 +32,22 @@ export class InFlightRegistry {
   }
 
   #run<T>(sessionId: string, signal: AbortSignal, abort: () => void, work: (signal: AbortSignal) => Promise<T>, detach: () => void): Promise<T> {
-    const done = work(signal).finally(() => {
+    const settle = (): void => {
       detach();
       this.#entries.delete(entry);
-    });
-    const entry: Entry = { sessionId, signal, abort, done: done.catch(() => undefined) };
+    };
+    // then(, ) rather than finally: one promise per dispatch instead of three.
+    const done = work(signal).then(
+      (value) => {
+        settle();
+        return value;
+      },
+      (error: unknown) => {
+        settle();
+        throw error;
+      },
+    );
+    const entry: Entry = { sessionId, signal, abort, done };
     this.#entries.add(entry);
     return done;
   }
@@ -57,7 +68,7 @@ export class InFlightRegistry {
   async abortAll(): Promise<void> {
     const pending = [...this.#entries];
     for (const entry of pending) if (!entry.signal.aborted) entry.abort();
-    await Promise.all(pending.map((entry) => entry.done));
+    await Promise.all(pending.map((entry) => entry.done.catch(() => undefined)));
   }
 
   get size(): number {

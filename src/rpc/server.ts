@@ -116,7 +116,11 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
   let closed = false;
   const closeListeners: Array<() => void> = [];
 
-  async function dispatch(method: string, params: unknown, context: RequestContext): Promise<unknown> {
+  /**
+   * The handler's answer (a promise, or a value) — not an async function itself: a request's own path adds no promise
+   * of its own (a request written behind a running initialize waits for it).
+   */
+  function dispatch(method: string, params: unknown, context: RequestContext): unknown {
     const spec = Object.hasOwn(methods, method) ? methods[method] : undefined;
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
     if (spec === undefined || handler === undefined) throw new RpcError(ErrorCodes.MethodNotFound, `method not found: ${shownMethod(method)}`);
@@ -127,17 +131,31 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
     } else if (spec.beforeInitialize !== true) {
       // A request written behind initialize waits for its outcome: wire order is request order (`printf … | hookd`).
       if (initialization === 'running') {
-        await initializeSettled;
-        refuseAfterShutdown(spec);
+        return initializeSettled.then(() => {
+          refuseAfterShutdown(spec);
+          refuseBeforeInitialize();
+          return handle(method, spec, handler, params, context);
+        });
       }
-      if (initialization !== 'done') throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
+      refuseBeforeInitialize();
     }
+    return handle(method, spec, handler, params, context);
+  }
+
+  function refuseBeforeInitialize(): void {
+    if (initialization !== 'done') throw new RpcError(ErrorCodes.ServerNotInitialized, 'server not initialized: send initialize first');
+  }
+
+  function handle(method: string, spec: RequestSpec, handler: RequestHandler, params: unknown, context: RequestContext): unknown {
     const parsed = paramsParser(spec.params)(params);
     if (!parsed.success) throw parsed.error;
     if (method === SHUTDOWN) shutdownReceived = true;
-    if (method !== INITIALIZE) return handler(parsed.data, context);
+    return method === INITIALIZE ? initialize(handler, parsed.data, context) : handler(parsed.data, context);
+  }
+
+  async function initialize(handler: RequestHandler, params: unknown, context: RequestContext): Promise<unknown> {
     initialization = 'running';
-    const running = (async () => handler(parsed.data, context))();
+    const running = (async () => handler(params, context))();
     initializeSettled = running.then(
       () => undefined,
       () => undefined,
