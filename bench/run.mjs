@@ -3,8 +3,8 @@
 // 1. the two spawn paths side by side (bench/spawn-paths.mjs: sidecars with HOOKD_SPAWN_PATH=supervisor and =node,
 //    the path each one really ran on, the posix_spawn floor, P1, P2 with and without 500 MB ballast, events/s at 64 in
 //    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process, then steady: the same
-//    after four phases more), no-match latency under that load, cancel → tree dead), each figure with its ratio and
-//    the issue's goal; then where P2 goes: the supervisor alone, the engine's dispatch warm and with cold caches
+//    after four phases more, then P1 and P2 again on that steady sidecar), no-match latency under that load, cancel →
+//    tree dead), each figure with its ratio and the issue's goal; then where P2 goes: the supervisor alone, the engine's dispatch warm and with cold caches
 //    (bench/cold-engine.mjs), a minimal Node relay next to hookd (bench/relay-bound.mjs), and what events/s can reach
 //    here at all: the spawn path without Node (bench/spawn-throughput.py), the relay and hookd in alternated phases
 //    (bench/throughput-ceiling.mjs);
@@ -75,6 +75,8 @@ const rows = [
   [`events/s, one \`true\` hook, ${IN_FLIGHT} in flight (cold)`, (l) => `${l.eventsPerSecond.toFixed(0)} (${times(l.eventsPerSecond / 1500)} goal)`, '≥ 1500'],
   [`events/s, the same again (warm)`, (l) => `${l.warmEventsPerSecond.toFixed(0)} (${times(l.warmEventsPerSecond / 1500)} goal)`, '≥ 1500'],
   [`events/s, the same after more events (steady)`, (l) => `${l.steadyEventsPerSecond.toFixed(0)} (${times(l.steadyEventsPerSecond / 1500)} goal) after ${l.steadyAfterEvents}`, '≥ 1500'],
+  ['P1 steady (the same sidecar after the load)', (l) => `${times(l.steadyP1)} after ${l.steadyLatencyAfterEvents}`, '≤ 1.20×'],
+  ['P2 steady (the same sidecar after the load)', (l) => `${times(l.steadyP2)} (${ms(l.steadyP2Ms)}, floor ${ms(l.steadyFloor)})`, '≤ 1.20×'],
   ['CPU µs/event, warm: sidecar / supervisor / hooks', (l) => [l.cpuPerEventUs.sidecar, l.cpuPerEventUs.supervisor, l.cpuPerEventUs.hooks].map((us) => us.toFixed(0)).join(' / '), '(hooks: keepers + sh)'],
   ['CPU µs/event, warm: bench client', (l) => l.cpuPerEventUs.bench.toFixed(0), ''],
   [`no-match while ${IN_FLIGHT} hook events run`, (l) => ms(l.noMatchLoadedMs), ''],
@@ -88,7 +90,7 @@ const header = lanes.map((lane) => pad(`${lane.path} (active: ${lane.spawnPath.a
 console.log(`${pad('measure', 46)} ${header} goal`);
 for (const [name, cell, goal] of rows) console.log(`${pad(name, 46)} ${lanes.map((lane) => pad(cell(lane), 30)).join(' ')} ${goal}`);
 for (const lane of lanes) {
-  console.log(`samples, ${lane.path}: ${lane.latencyRounds} latency rounds, ${lane.throughputEvents} + ${lane.warmThroughputEvents} events at ${IN_FLIGHT} in flight, ${lane.loadedRounds} loaded no-match rounds, ${lane.cancelRounds} cancels (each phase stops at its budget, BENCH_PHASE_SECONDS)`);
+  console.log(`samples, ${lane.path}: ${lane.latencyRounds} latency rounds, ${lane.throughputEvents} + ${lane.warmThroughputEvents} events at ${IN_FLIGHT} in flight, ${lane.steadyRounds} steady latency rounds, ${lane.loadedRounds} loaded no-match rounds, ${lane.cancelRounds} cancels (each phase stops at its budget, BENCH_PHASE_SECONDS)`);
 }
 /** Runs a probe of bench/ (Python .py or Node .mjs) that prints one JSON line; its figures, or { unavailable } with why not. */
 function probe(script, args = []) {

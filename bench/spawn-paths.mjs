@@ -1,6 +1,7 @@
 // The spawn path comparison of issue 16, side by side in one run: for each path (sidecar started with
 // HOOKD_SPAWN_PATH=supervisor and =node) the spawn floor, P1, P2 with and without 500 MB of ballast, events/s with one
-// `true` hook at 64 in flight, no-match latency under that load, and cancel → tree dead. The latency rounds of all
+// `true` hook at 64 in flight, P1 and P2 again once the sidecar is steady (after those phases), no-match latency under
+// load, and cancel → tree dead. The first latency rounds of all
 // lanes are interleaved with each other and with samples of the floor probe, so machine load (other jobs on the same
 // 2 cores) hits every figure of a ratio alike. Returns figures; bench/run.mjs prints them. Asserts nothing.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -59,6 +60,19 @@ async function noMatchUnderLoad(client, rounds, inFlight) {
   const samples = await timeEach(rounds, () => client.ok('hooks/PreToolUse', noMatchEvent), BUDGET_MS, 3);
   running = false;
   return { samples, workers };
+}
+
+/** Interleaved rounds (floor, ping, no-match, hook) on a sidecar that has served thousands of events. */
+async function steadyLatency(client, floor, rounds) {
+  const figures = { steadyFloor: [], steadyPing: [], steadyNoMatch: [], steadyHook: [] };
+  const end = performance.now() + 2 * BUDGET_MS;
+  for (let round = 0; round < rounds && (round < 20 || performance.now() < end); round += 1) {
+    if (floor) figures.steadyFloor.push(...(await floor.sample(1)));
+    figures.steadyPing.push(await timeOnce(() => client.ok('ping', {})));
+    figures.steadyNoMatch.push(await timeOnce(() => client.ok('hooks/PreToolUse', noMatchEvent)));
+    figures.steadyHook.push(await timeOnce(() => client.ok('hooks/PreToolUse', hookEvent)));
+  }
+  return figures;
 }
 
 /** CPU ms (own + reaped) of each live process under the supervisor — the hook session, its pooled keepers, lone
@@ -211,6 +225,10 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       const steady = await throughput(lane.plain, throughputEvents, inFlight);
       lane.steadyEventsPerSecond = steady.perSecond;
       lane.steadyAfterEvents = rate.events + warm.events + settle.events;
+      // P1 and P2 again on the same sidecar, now steady: the latency rounds above ran on a sidecar that had served
+      // only a few dozen events (its first ~3,000 hook events each cost more while V8 optimises them).
+      lane.steadyLatencyAfterEvents = lane.steadyAfterEvents + steady.events + 3 * lane.ping.length;
+      Object.assign(lane, await steadyLatency(lane.plain, floor, rounds));
       const loaded = await noMatchUnderLoad(lane.plain, rounds, inFlight);
       lane.noMatchLoaded = loaded.samples;
       lane.loadedRssMb = lane.plain.rssMb();
@@ -252,6 +270,12 @@ function figuresOf(lane, floorMs) {
     warmEventsPerSecond: lane.warmEventsPerSecond,
     steadyEventsPerSecond: lane.steadyEventsPerSecond,
     steadyAfterEvents: lane.steadyAfterEvents,
+    steadyLatencyAfterEvents: lane.steadyLatencyAfterEvents,
+    steadyRounds: lane.steadyPing.length,
+    steadyFloor: lane.steadyFloor.length > 0 ? median(lane.steadyFloor) : NaN,
+    steadyP1: median(lane.steadyNoMatch) / median(lane.steadyPing),
+    steadyP2Ms: median(lane.steadyHook) - median(lane.steadyPing),
+    steadyP2: (median(lane.steadyHook) - median(lane.steadyPing)) / (lane.steadyFloor.length > 0 ? median(lane.steadyFloor) : NaN),
     cpuPerEventUs: lane.cpuPerEventUs,
     warmThroughputEvents: lane.warmThroughputEvents,
     latencyRounds: lane.ping.length,
