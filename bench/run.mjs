@@ -4,10 +4,10 @@
 //    the path each one really ran on, the posix_spawn floor, P1, P2 with and without 500 MB ballast, events/s at 64 in
 //    flight (cold: a fresh sidecar, then warm: the same again, with its CPU per event by process, then steady: the same
 //    after four phases more, then P1 and P2 again on that steady sidecar), no-match latency under that load, cancel →
-//    tree dead), each figure with its ratio and the issue's goal; then where P2 goes: the supervisor alone, the engine's dispatch warm and with cold caches
-//    (bench/cold-engine.mjs), a minimal Node relay next to hookd (bench/relay-bound.mjs), and what events/s can reach
-//    here at all: the spawn path without Node (bench/spawn-throughput.py), the relay and hookd in alternated phases
-//    (bench/throughput-ceiling.mjs);
+//    tree dead), each figure with its ratio and the issue's goal; then where P2 goes: the supervisor alone, the
+//    engine's dispatch warm and with cold caches (bench/cold-engine.mjs), a minimal Node relay next to hookd
+//    (bench/relay-bound.mjs), and what events/s can reach here at all: the spawn path without Node
+//    (bench/spawn-throughput.py), the relay and hookd in alternated phases (bench/throughput-ceiling.mjs);
 // 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
 //    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
 //    default path;
