@@ -26,7 +26,7 @@ async function startClient(path, workspace, nodeArgs = []) {
 }
 
 /** `total` hook events (or as many as the phase budget allows), `inFlight` at a time; { perSecond, events }. */
-async function throughput(client, total, inFlight) {
+export async function throughput(client, total, inFlight) {
   let sent = 0;
   let completed = 0;
   const start = performance.now();
@@ -250,6 +250,8 @@ function figuresOf(lane, floorMs) {
   const floor = floorMs.length > 0 ? median(floorMs) : NaN;
   const p2 = median(lane.hook) - median(lane.ping);
   const heavyP2 = median(lane.heavyHook) - median(lane.heavyPing);
+  const steadyFloor = lane.steadyFloor.length > 0 ? median(lane.steadyFloor) : NaN;
+  const steadyP2Ms = median(lane.steadyHook) - median(lane.steadyPing);
   return {
     path: lane.path,
     spawnPath: lane.plain.spawnPath,
@@ -272,10 +274,10 @@ function figuresOf(lane, floorMs) {
     steadyAfterEvents: lane.steadyAfterEvents,
     steadyLatencyAfterEvents: lane.steadyLatencyAfterEvents,
     steadyRounds: lane.steadyPing.length,
-    steadyFloor: lane.steadyFloor.length > 0 ? median(lane.steadyFloor) : NaN,
+    steadyFloor,
     steadyP1: median(lane.steadyNoMatch) / median(lane.steadyPing),
-    steadyP2Ms: median(lane.steadyHook) - median(lane.steadyPing),
-    steadyP2: (median(lane.steadyHook) - median(lane.steadyPing)) / (lane.steadyFloor.length > 0 ? median(lane.steadyFloor) : NaN),
+    steadyP2Ms,
+    steadyP2: steadyP2Ms / steadyFloor,
     cpuPerEventUs: lane.cpuPerEventUs,
     warmThroughputEvents: lane.warmThroughputEvents,
     latencyRounds: lane.ping.length,

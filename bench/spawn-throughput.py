@@ -18,9 +18,18 @@ import time
 
 from importlib import util
 
-_spec = util.spec_from_file_location('floor_probe', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'floor-probe.py'))
-floor_probe = util.module_from_spec(_spec)
-_spec.loader.exec_module(floor_probe)
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load(name, file):
+    spec = util.spec_from_file_location(name, os.path.join(HERE, file))
+    module = util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+floor_probe = load('floor_probe', 'floor-probe.py')
+supervisor_probe = load('supervisor_probe', 'supervisor-probe.py')
 
 
 def start_run(selector, live):
@@ -66,16 +75,13 @@ def posix_spawn_rate(runs, in_flight):
     return finished / (time.perf_counter() - begin)
 
 
-SPAWN, READY, SPAWN_FAILED, RELEASED, ERROR = 1, 101, 103, 108, 109
+READY, SPAWN_FAILED, RELEASED, ERROR = 101, 103, 108, 109
 
 
 def supervisor_rate(runs, in_flight, binary):
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
-    env = [f'{name}={value}' for name, value in os.environ.items()]
-    strings = b''.join(text.encode() + b'\0' for text in ['/tmp', floor_probe.FILE, *floor_probe.argv, *env])
-    body = struct.pack('<IIII', 65536, len(floor_probe.argv), len(env), len(floor_probe.PAYLOAD)) + strings + floor_probe.PAYLOAD
-    frame = lambda run_id: struct.pack('<IBI', 5 + len(body), SPAWN, run_id) + body
+    frame = lambda run_id: supervisor_probe.spawn_frame(run_id, floor_probe.FILE, floor_probe.argv, floor_probe.PAYLOAD)
     buffer = b''
     started = finished = 0
     ready = False
@@ -117,7 +123,7 @@ def supervisor_rate(runs, in_flight, binary):
 def main():
     mode, runs, in_flight = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     if mode == 'supervisor':
-        binary = sys.argv[4] if len(sys.argv) > 4 else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'native', 'build', 'hookd-supervisor')
+        binary = sys.argv[4] if len(sys.argv) > 4 else os.path.join(HERE, '..', 'native', 'build', 'hookd-supervisor')
         if not os.access(binary, os.X_OK):
             print(json.dumps({'unavailable': f'{binary} is not built (npm run build needs a C compiler)'}))
             return

@@ -5,6 +5,7 @@
 # the supervisor and its keeper take before the sidecar adds anything. Prints one JSON line: {"supervisorUs",
 # "spawnedUs" (SPAWN written → SPAWNED read), "floorUs", "rounds"} medians, or {"unavailable": why}.
 # Usage: supervisor-probe.py [rounds] [binary] [gap ms between rounds, default 0.2]. Measures only; asserts nothing.
+# bench/spawn-throughput.py imports spawn_frame.
 import importlib.util
 import json
 import os
@@ -16,9 +17,11 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 1500
-BINARY = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, '..', 'native', 'build', 'hookd-supervisor')
-GAP_S = float(sys.argv[3]) / 1000 if len(sys.argv) > 3 else 0.0002
+# Read only when run as a program (bench/spawn-throughput.py imports this file with arguments of its own).
+ARGS = sys.argv[1:] if __name__ == '__main__' else []
+ROUNDS = int(ARGS[0]) if len(ARGS) > 0 else 1500
+BINARY = ARGS[1] if len(ARGS) > 1 else os.path.join(HERE, '..', 'native', 'build', 'hookd-supervisor')
+GAP_S = float(ARGS[2]) / 1000 if len(ARGS) > 2 else 0.0002
 SPAWN, SPAWNED, SPAWN_FAILED, RELEASED, ERROR = 1, 102, 103, 108, 109
 
 
@@ -27,6 +30,14 @@ def load_floor():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def spawn_frame(run_id, file, argv, payload):
+    """A SPAWN frame: cwd /tmp, this process's environment, 64 KiB output caps, `payload` as stdin."""
+    env = [f'{name}={value}' for name, value in os.environ.items()]
+    strings = b''.join(text.encode() + b'\0' for text in ['/tmp', file, *argv, *env])
+    body = struct.pack('<IIII', 65536, len(argv), len(env), len(payload)) + strings + payload
+    return struct.pack('<IBI', 5 + len(body), SPAWN, run_id) + body
 
 
 class Supervisor:
@@ -49,10 +60,7 @@ class Supervisor:
             self.buffer += chunk
 
     def spawn_frame(self, run_id, file, argv, payload):
-        env = [f'{name}={value}' for name, value in os.environ.items()]
-        strings = b''.join(text.encode() + b'\0' for text in ['/tmp', file, *argv, *env])
-        body = struct.pack('<IIII', 65536, len(argv), len(env), len(payload)) + strings + payload
-        return struct.pack('<IBI', 5 + len(body), SPAWN, run_id) + body
+        return spawn_frame(run_id, file, argv, payload)
 
     def run_once(self, run_id, frame):
         """(SPAWN written → RELEASED read, → SPAWNED read) in µs."""
@@ -100,4 +108,5 @@ def main():
     print(json.dumps({'supervisorUs': statistics.median(totals), 'spawnedUs': statistics.median(spawns), 'floorUs': statistics.median(floors), 'rounds': ROUNDS}))
 
 
-main()
+if __name__ == '__main__':
+    main()

@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Client, median, workspaceWith } from './client.mjs';
+import { throughput } from './spawn-paths.mjs';
 
 const probeScript = fileURLToPath(new URL('./spawn-throughput.py', import.meta.url));
 const relayScript = fileURLToPath(new URL('./minimal-relay.mjs', import.meta.url));
 const supervisorBinary = fileURLToPath(new URL('../native/build/hookd-supervisor', import.meta.url));
-const hookEvent = { session: { id: 'bench' }, toolName: 'Bash', toolInput: { command: 'ls' } };
 
 function probeRate(mode, runs, inFlight) {
   const run = spawnSync('python3', [probeScript, mode, String(runs), String(inFlight)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -25,16 +25,7 @@ function probeRate(mode, runs, inFlight) {
 }
 
 async function sidecarRate(client, runs, inFlight) {
-  let sent = 0;
-  const start = performance.now();
-  const worker = async () => {
-    while (sent < runs) {
-      sent += 1;
-      await client.ok('hooks/PreToolUse', hookEvent);
-    }
-  };
-  await Promise.all(Array.from({ length: inFlight }, worker));
-  return runs / ((performance.now() - start) / 1000);
+  return (await throughput(client, runs, inFlight)).perSecond;
 }
 
 /**
