@@ -1,5 +1,6 @@
 // Composition root of the sidecar: runner → session (engine) → rpc server on stdio, plus the
 // process-level cleanup (stdin EOF, SIGTERM, SIGINT, SIGHUP kill every hook tree, then exit).
+import { busyTierUp } from './busy-tier-up.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { setMatcherWarningSink } from './matching/matcher-warnings.js';
 import { processEnvironment } from './process-environment.js';
@@ -80,6 +81,7 @@ export function serve(options: ServeOptions = {}): void {
     ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
     handlers: session.handlers,
     logger,
+    onRequest: busyTierUp(),
     onNotification: (method, params) => {
       if (method === 'exit') exitAfterCleanup(session.shutdownRequested() ? 0 : 1, 'exit notification');
       else session.onNotification(method, params);

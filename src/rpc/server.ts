@@ -49,6 +49,8 @@ export type RpcServerOptions<M extends string = RequestMethod> = {
   /** Client notifications (exit, initialized) with validated params. Unknown notifications are logged and ignored. */
   onNotification?: (method: string, params: unknown) => void;
   logger: Logger;
+  /** Called once per request read, before it is dispatched (e.g. to count a session's requests). */
+  onRequest?: () => void;
 };
 
 export interface RpcServer {
@@ -178,6 +180,7 @@ export function createRpcServer<M extends string = RequestMethod>(options: RpcSe
   connection.onRequest((method, params, token) => answer(method, params, token));
 
   async function answer(method: string, params: unknown, token: Parameters<RequestAborts['acquire']>[0]): Promise<unknown> {
+    options.onRequest?.();
     const abort = aborts.acquire(token);
     if (abort === undefined) throw toResponseError(new Error(`no cancellation source for ${method}`), logger, method);
     try {
