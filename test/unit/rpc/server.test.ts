@@ -40,6 +40,17 @@ describe.each(FRAMINGS)('rpc server over %s', (framing) => {
     expect(seen).toEqual([{ session: { id: 's1' }, toolName: 'Bash', mode: 'strict' }, 'req-7', false]);
   });
 
+  it('calls onRequest once per request read (answered or refused), not for notifications', async () => {
+    let requests = 0;
+    const { client } = startServer(framing, { onRequest: () => requests++ });
+    await client.call('initialize', { name: 'test' });
+    await client.call('echo', { text: 'x' });
+    await client.call('no/such');
+    client.notify('initialized', {});
+    await client.call('echo', { text: 'y' });
+    expect(requests).toBe(4);
+  });
+
   it('unknown method → -32601 method not found', async () => {
     const { client } = await initialized(framing);
     const response = await client.call('no/such');
