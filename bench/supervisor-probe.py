@@ -59,9 +59,6 @@ class Supervisor:
                 raise EOFError('the supervisor closed its stdout')
             self.buffer += chunk
 
-    def spawn_frame(self, run_id, file, argv, payload):
-        return spawn_frame(run_id, file, argv, payload)
-
     def run_once(self, run_id, frame):
         """(SPAWN written → RELEASED read, → SPAWNED read) in µs."""
         start = time.perf_counter()
@@ -93,7 +90,7 @@ def main():
     if kind != 101:
         print(json.dumps({'unavailable': f'the supervisor answered frame {kind} before READY'}))
         return
-    frame = lambda run_id: supervisor.spawn_frame(run_id, floor.FILE, floor.argv, floor.PAYLOAD)
+    frame = lambda run_id: spawn_frame(run_id, floor.FILE, floor.argv, floor.PAYLOAD)
     totals, spawns, floors = [], [], []
     warmup = max(50, ROUNDS // 5)
     for round_number in range(1, warmup + ROUNDS + 1):
