@@ -75,9 +75,9 @@ async function steadyLatency(client, floor, rounds) {
   return figures;
 }
 
-/** CPU ms (own + reaped) of each live process under the supervisor — the hook session, its pooled keepers, lone
-    keepers — by pid; empty on the Node path. (A pooled keeper that retired took its time with it: the hook session
-    does not collect its children's.) */
+/** CPU ms of each live process under the supervisor — the hook session, its pooled keepers, lone keepers — by pid:
+    its own, and what it reaped (a keeper reaps its hooks: that is the hooks' own CPU); empty on the Node path. (A
+    pooled keeper that retired took its time with it: the hook session does not collect its children's.) */
 function keeperCpuMs(supervisorPid) {
   const keepers = new Map();
   if (supervisorPid === undefined) return keepers;
@@ -91,8 +91,7 @@ function keeperCpuMs(supervisorPid) {
   }
   for (const pid of children) {
     try {
-      const cpu = cpuMs(pid);
-      keepers.set(pid, cpu.self + cpu.children);
+      keepers.set(pid, cpuMs(pid));
     } catch {
       // exited between the listing and the read: the supervisor's reaped time has it
     }
@@ -100,12 +99,12 @@ function keeperCpuMs(supervisorPid) {
   return keepers;
 }
 
-/** What the keepers spent between two readings: a keeper that exited meanwhile is in the supervisor's reaped time
-    with its whole life, so its earlier part is taken off here. */
-function keepersDeltaMs(before, after) {
+/** What the keepers spent between two readings, `part` of it (`self` or `children`): a keeper that exited meanwhile
+    is in the supervisor's reaped time with its whole life, so its earlier part is taken off here. */
+function keepersDeltaMs(before, after, part) {
   let delta = 0;
-  for (const [pid, ms] of after) delta += ms - (before.get(pid) ?? 0);
-  for (const [pid, ms] of before) if (!after.has(pid)) delta -= ms;
+  for (const [pid, cpu] of after) delta += cpu[part] - (before.get(pid)?.[part] ?? 0);
+  for (const [pid, cpu] of before) if (!after.has(pid)) delta -= cpu[part];
   return delta;
 }
 
@@ -194,9 +193,9 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       lane.throughputEvents = rate.events;
       // The same again: the first phase pays V8's warm-up of the hot path (a fresh sidecar's first ~1,000 hook events
       // cost it 2–3× the CPU of later ones); a sidecar lives for a session, so the warm figure is its steady state.
-      // Where the warm phase's CPU goes, per event: the sidecar, its supervisor (the supervisor path), what the
-      // keepers and hooks (the pooled keepers' own time and what they reaped, plus what the supervisor reaped; on the
-      // Node path the hooks are the sidecar's reaped children), the bench.
+      // Where the warm phase's CPU goes, per event: the sidecar, its supervisor (the supervisor path), the keepers
+      // (their own time plus what the supervisor reaped), the hook processes (what the keepers reaped; on the Node
+      // path the sidecar's reaped children), the bench.
       const sidecarPid = lane.plain.child.pid;
       const supervisorPid = childPids(sidecarPid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('hookd-supervis'));
       const before = { sidecar: cpuMs(sidecarPid), supervisor: supervisorPid ? cpuMs(supervisorPid) : undefined, keepers: keeperCpuMs(supervisorPid), bench: process.cpuUsage() };
@@ -211,11 +210,10 @@ export async function compareSpawnPaths({ paths, rounds, cancelRounds, inFlight,
       lane.cpuPerEventUs = {
         sidecar: perEventUs(sidecarAfter.self - before.sidecar.self),
         supervisor: supervisorAfter ? perEventUs(supervisorAfter.self - before.supervisor.self) : 0,
-        hooks: perEventUs(
-          supervisorAfter
-            ? supervisorAfter.children - before.supervisor.children + keepersDeltaMs(before.keepers, keepersAfter)
-            : sidecarAfter.children - before.sidecar.children,
-        ),
+        // The hook processes themselves (`sh -c true`): what the keepers reaped; on the Node path the sidecar's.
+        hookProcesses: perEventUs(supervisorAfter ? keepersDeltaMs(before.keepers, keepersAfter, 'children') : sidecarAfter.children - before.sidecar.children),
+        // The keepers' own time, and what the supervisor reaped (keepers that retired, with all they reaped).
+        keepers: supervisorAfter ? perEventUs(supervisorAfter.children - before.supervisor.children + keepersDeltaMs(before.keepers, keepersAfter, 'self')) : 0,
         bench: perEventUs((benchUsage.user + benchUsage.system) / 1000),
       };
       // Steady state: once the sidecar has served thousands of events V8 has optimised its whole hot path (here the

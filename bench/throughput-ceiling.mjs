@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Client, median, workspaceWith } from './client.mjs';
+import { Client, cpuMs, median, workspaceWith } from './client.mjs';
 import { throughput } from './spawn-paths.mjs';
 
 const probeScript = fileURLToPath(new URL('./spawn-throughput.py', import.meta.url));
@@ -24,13 +24,18 @@ function probeRate(mode, runs, inFlight) {
   }
 }
 
-async function sidecarRate(client, runs, inFlight) {
-  return (await throughput(client, runs, inFlight)).perSecond;
+/** Its rate, and the CPU its sidecar process itself spent per event (µs), when `cpu` collects it. */
+async function sidecarRate(client, runs, inFlight, cpu) {
+  const before = cpuMs(client.child.pid).self;
+  const rate = await throughput(client, runs, inFlight);
+  cpu?.push(((cpuMs(client.child.pid).self - before) * 1000) / rate.events);
+  return rate.perSecond;
 }
 
 /**
  * Events (runs) per second at `inFlight`, medians over `phases` alternated phases of `runs` each, after one warm-up
- * phase per sidecar: { posixSpawn, supervisor, relay, hookd }, or { unavailable } without python3 or the supervisor.
+ * phase per sidecar: { posixSpawn, supervisor, relay, hookd, relayCpuUs, hookdCpuUs (each sidecar's own CPU per event) },
+ * or { unavailable } without python3 or the supervisor.
  */
 export async function throughputCeiling(runs, inFlight, phases = 2) {
   if (spawnSync('python3', ['-c', 'import os; os.posix_spawn'], { stdio: 'ignore' }).status !== 0) return { unavailable: 'python3 with os.posix_spawn is not available' };
@@ -44,14 +49,15 @@ export async function throughputCeiling(runs, inFlight, phases = 2) {
     await sidecarRate(relay, runs, inFlight);
     await sidecarRate(hookd, runs, inFlight);
     const rates = { posixSpawn: [], supervisor: [], relay: [], hookd: [] };
+    const sidecarCpuUs = { relay: [], hookd: [] };
     for (let phase = 0; phase < phases; phase += 1) {
       rates.posixSpawn.push(probeRate('posix_spawn', runs, inFlight));
       rates.supervisor.push(probeRate('supervisor', runs, inFlight));
-      rates.relay.push(await sidecarRate(relay, runs, inFlight));
-      rates.hookd.push(await sidecarRate(hookd, runs, inFlight));
+      rates.relay.push(await sidecarRate(relay, runs, inFlight, sidecarCpuUs.relay));
+      rates.hookd.push(await sidecarRate(hookd, runs, inFlight, sidecarCpuUs.hookd));
     }
     const rate = (values) => (values.every((value) => Number.isFinite(value)) ? median(values) : undefined);
-    return { posixSpawn: rate(rates.posixSpawn), supervisor: rate(rates.supervisor), relay: rate(rates.relay), hookd: rate(rates.hookd), runs, phases };
+    return { posixSpawn: rate(rates.posixSpawn), supervisor: rate(rates.supervisor), relay: rate(rates.relay), hookd: rate(rates.hookd), relayCpuUs: median(sidecarCpuUs.relay), hookdCpuUs: median(sidecarCpuUs.hookd), runs, phases };
   } finally {
     relay.child.stdin.end();
     await hookd.close();
