@@ -66,6 +66,12 @@ Usage:
       127.0.0.1 (port N; default any free port) and print its one URL, with a per-launch token, on stdout:
       \`hookd ui: http://127.0.0.1:<port>/?token=<token>\`. Review each hook (trust status, hash, enabled, managed,
       diagnostics) and trust, disable or enable it; logs go to stderr; runs until Ctrl-C or SIGTERM. See docs/ui.md.
+  hookd acp [--dialect D] [--workspace DIR] [--home DIR] [--log-level L] -- <agent command…>
+      An Agent Client Protocol proxy: the editor starts this instead of the agent. hookd starts the agent, relays
+      every message both ways and fires the workspace's hooks (in dialect D) at the points ACP exposes: session
+      start, prompt submit, permission requests, client file writes and terminals, finished tool calls. stdout
+      carries only ACP messages; logs go to stderr. Exit status: the agent's (0 when the editor closes). See
+      docs/acp.md.
   hookd --version | --help
 
 Protocol: see protocol/README.md.`;
@@ -85,8 +91,12 @@ function auditLogFlag(value: string): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // `hookd acp [flags] -- <agent command…>`: what follows `--` is the agent's, never parsed as hookd's.
+  const dashDash = argv.indexOf('--');
+  const ownArgs = dashDash >= 0 && argv.slice(0, dashDash).includes('acp') ? argv.slice(0, dashDash) : argv;
+  const agentArgv = ownArgs === argv ? undefined : argv.slice(dashDash + 1);
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: ownArgs,
     allowPositionals: true,
     strict: true,
     options: {
@@ -157,6 +167,9 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/test-event.js')).runTestEvent(rest[0], values, print);
     case 'hooks':
       return (await import('./commands/hooks-command.js')).runHooksCommand(rest, values, print);
+    case 'acp':
+      if (rest.length > 0) throw new UsageError(`hookd acp takes the agent's command after \`--\`, got "${rest.join(' ')}" before it`);
+      return (await import('./commands/acp-command.js')).runAcp(values, agentArgv);
     case 'ui':
       if (rest.length > 0) throw new UsageError(`hookd ui takes no arguments, got "${rest.join(' ')}"`);
       return (await import('./ui/ui-command.js')).runUi(values, print);

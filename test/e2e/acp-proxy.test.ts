@@ -1,0 +1,273 @@
+// `hookd acp` end to end: the built hookd started as an ACP proxy in front of a scripted agent written with the
+// official SDK (test/fixtures/acp/scripted-agent.mjs), driven by a scripted editor (test/helpers/acp-editor.ts) over
+// stdio, with Claude-dialect hooks in a scratch workspace. Hook processes are checked dead by PID.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AcpEditor, RAW_ECHO_AGENT, SCRIPTED_AGENT } from '../helpers/acp-editor.js';
+import { isAlive, killPids, waitUntil } from '../helpers/processes.js';
+import { makeWorkspace, writeClaudeSettings } from '../helpers/workspace.js';
+
+const editors: AcpEditor[] = [];
+const started: number[] = [];
+afterEach(async () => {
+  for (const editor of editors.splice(0)) {
+    editor.child.stdin.end();
+    await editor.exited;
+  }
+  killPids(started.splice(0));
+});
+
+function proxy(workspace: string, agentArgv: readonly string[] = [process.execPath, SCRIPTED_AGENT], env: NodeJS.ProcessEnv = process.env): AcpEditor {
+  const editor = new AcpEditor(['--workspace', workspace], agentArgv, env);
+  editors.push(editor);
+  return editor;
+}
+
+const hook = (command: string, matcher?: string) => [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] }];
+const json = (value: unknown) => `echo '${JSON.stringify(value)}'`;
+/** A hook command that records its own pid and a grandchild's in `file`, then waits (until killed). */
+const recordAndWait = (file: string) => `echo $$ >> ${file}; sleep 60 & echo $! >> ${file}; wait`;
+const pidsIn = (file: string): number[] => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+describe('hookd acp: prompts', () => {
+  it('session/new → SessionStart: its context is prepended to the first prompt', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { SessionStart: hook(json({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'START-CONTEXT' } })) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    const first = await editor.prompt(sessionId, 'hello');
+    expect(first.result).toEqual({ stopReason: 'end_turn' });
+    expect(editor.agentTexts(sessionId)).toEqual(['echo: START-CONTEXT', 'echo: hello']);
+    await editor.prompt(sessionId, 'again');
+    // Only the first prompt carries it.
+    expect(editor.agentTexts(sessionId).slice(2)).toEqual(['echo: again']);
+  });
+
+  it('session/prompt → UserPromptSubmit: "a block answers the editor itself with stopReason: refusal and an agent_message_chunk giving the reason, and the agent never sees the prompt"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(`grep -q secret && { echo 'no secrets in prompts' >&2; exit 2; }; exit 0`) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    const refused = await editor.prompt(sessionId, 'the secret is 42');
+    expect(refused.result).toEqual({ stopReason: 'refusal' });
+    expect(editor.agentTexts(sessionId)).toEqual(['no secrets in prompts']);
+    // The next prompt goes through; the agent's echoes show it never saw the refused one.
+    await editor.prompt(sessionId, 'fine');
+    expect(editor.agentTexts(sessionId)).toEqual(['no secrets in prompts', 'echo: fine']);
+  });
+
+  it('session/prompt → UserPromptSubmit: "context is added as content blocks"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } })) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'do it');
+    expect(editor.agentTexts(sessionId)).toEqual(['echo: do it', 'echo: PROMPT-CONTEXT']);
+  });
+});
+
+describe('hookd acp: tools', () => {
+  it('session/request_permission → PreToolUse: "deny answers the agent with a reject option without asking the editor" (a Claude Bash matcher meets an ACP execute call)', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no shell' } }), 'Bash') } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'permission execute rm -rf build');
+    expect(editor.agentTexts(sessionId)).toContain('permission: no-once');
+    expect(editor.messages.some((message) => message.method === 'session/request_permission')).toBe(false);
+  });
+
+  it('session/request_permission → PreToolUse: "allow answers with an allow-once option"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }), 'Read') } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'permission read README.md');
+    expect(editor.agentTexts(sessionId)).toContain('permission: yes-once');
+    expect(editor.messages.some((message) => message.method === 'session/request_permission')).toBe(false);
+  });
+
+  it('session/request_permission → PreToolUse: "ask / no decision forwards to the editor"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, {
+      hooks: { PreToolUse: [...hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } }), 'Bash'), ...hook('exit 0', 'Edit')] },
+    });
+    const editor = proxy(workspace);
+    editor.answer('session/request_permission', () => ({ outcome: { outcome: 'selected', optionId: 'no-once' } }));
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'permission execute make\npermission edit src/a.ts');
+    const asked = editor.messages.filter((message) => message.method === 'session/request_permission');
+    expect(asked.map((message) => message.params.toolCall.kind)).toEqual(['execute', 'edit']);
+    expect(editor.agentTexts(sessionId).filter((text) => text.startsWith('permission:'))).toEqual(['permission: no-once', 'permission: no-once']);
+  });
+
+  it('fs/write_text_file → PreToolUse for a write tool: "deny → a JSON-RPC error to the agent"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(`grep -q '"file_path":"/etc/' && { echo 'not under /etc' >&2; exit 2; }; exit 0`, 'Write') } });
+    const editor = proxy(workspace);
+    editor.answer('fs/write_text_file', () => null);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'write /etc/passwd root\nwrite /tmp/ok.txt fine');
+    const texts = editor.agentTexts(sessionId);
+    expect(texts.find((text) => text.startsWith('write error:'))).toContain('not under /etc');
+    expect(texts).toContain('write: ok');
+    const writes = editor.messages.filter((message) => message.method === 'fs/write_text_file');
+    expect(writes.map((message) => message.params.path)).toEqual(['/tmp/ok.txt']);
+  });
+
+  it('fs/write_text_file → PreToolUse: "a rewrite changes content"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, {
+      hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { file_path: '/tmp/x.txt', content: 'REWRITTEN' } } }), 'Write') },
+    });
+    const editor = proxy(workspace);
+    editor.answer('fs/write_text_file', () => null);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'write /tmp/x.txt original');
+    const write = await editor.waitFor((message) => message.method === 'fs/write_text_file', 'the write');
+    expect(write.params).toMatchObject({ sessionId, path: '/tmp/x.txt', content: 'REWRITTEN' });
+  });
+
+  it('terminal/create → "PreToolUse for a shell tool": a deny answers the agent with an error', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(`grep -q 'curl' && { echo 'no network tools' >&2; exit 2; }; exit 0`, 'Bash') } });
+    const editor = proxy(workspace);
+    editor.answer('terminal/create', () => ({ terminalId: 'term-1' }));
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'terminal curl example.com\nterminal ls -la');
+    const texts = editor.agentTexts(sessionId);
+    expect(texts.find((text) => text.startsWith('terminal error:'))).toContain('no network tools');
+    expect(texts).toContain('terminal: term-1');
+    const created = editor.messages.filter((message) => message.method === 'terminal/create');
+    expect(created.map((message) => message.params.command)).toEqual(['ls']);
+  });
+
+  it('session/update tool_call_update completed → PostToolUse: "feedback is carried into the next prompt"', async () => {
+    const workspace = makeWorkspace();
+    const seen = join(workspace, 'post-tool-use.json');
+    writeClaudeSettings(workspace, {
+      hooks: { PostToolUse: hook(`cat > ${seen}; echo '{"decision":"block","reason":"the build broke: fix it first"}'`, 'Bash') },
+    });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'tool execute make completed');
+    expect(await waitUntil(() => readable(seen), 10_000)).toBe(true);
+    const input = JSON.parse(readFileSync(seen, 'utf8'));
+    expect(input).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'make' }, session_id: sessionId });
+    await editor.prompt(sessionId, 'next');
+    expect(editor.agentTexts(sessionId).slice(-2)).toEqual(['echo: the build broke: fix it first', 'echo: next']);
+  });
+});
+
+function readable(file: string): boolean {
+  try {
+    return readFileSync(file, 'utf8').length > 0;
+  } catch {
+    return false;
+  }
+}
+
+describe('hookd acp: the proxy', () => {
+  it('"unknown methods, _meta and capabilities pass through untouched": an extension request is forwarded byte for byte, both ways', async () => {
+    const workspace = makeWorkspace();
+    const editor = proxy(workspace, [process.execPath, RAW_ECHO_AGENT]);
+    // Odd spacing, key order, an escaped character and a big number: any re-serialization would change the bytes.
+    const line = '{ "params" : {"_meta":{"x":1}, "n": 12345678901234567890, "s":"caf\\u00e9"},"method":"_test/raw", "id":"x-1" ,"jsonrpc":"2.0"}';
+    editor.writeLine(line);
+    const echoed = await editor.waitFor((message) => message.method === '_test/echo', 'the echo');
+    expect(echoed.params.text).toBe(line);
+    await waitUntil(() => editor.lines.includes(line), 10_000);
+    expect(editor.lines).toContain(line);
+  });
+
+  it('"stdout carries only ACP messages": every line hookd acp wrote is a JSON-RPC message', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(`echo 'plain text on stdout'; echo oops >&2`) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'hi');
+    for (const line of editor.lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
+  });
+
+  it('"session/cancel … cancel the hook runs they concern (trees killed)": the held prompt is answered cancelled, its hook tree dies', async () => {
+    const workspace = makeWorkspace();
+    const pids = join(workspace, 'pids');
+    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(recordAndWait(pids)) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hello' }] });
+    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
+    started.push(...pidsIn(pids));
+    editor.notify('session/cancel', { sessionId });
+    const answer = await editor.waitFor((message) => message.id === id, 'the prompt answer');
+    expect(answer.result).toEqual({ stopReason: 'cancelled' });
+    expect(await waitUntil(() => pidsIn(pids).every((pid) => !isAlive(pid)), 5_000)).toBe(true);
+    expect(editor.agentTexts(sessionId)).toEqual([]);
+  });
+
+  it('"$/cancel_request" of a held prompt cancels its hook runs (tree killed) and is forwarded', async () => {
+    const workspace = makeWorkspace();
+    const pids = join(workspace, 'pids');
+    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(recordAndWait(pids)) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hello' }] });
+    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
+    started.push(...pidsIn(pids));
+    editor.notify('$/cancel_request', { requestId: id });
+    const answer = await editor.waitFor((message) => message.id === id, 'the prompt answer');
+    expect(answer.result).toEqual({ stopReason: 'cancelled' });
+    expect(await waitUntil(() => pidsIn(pids).every((pid) => !isAlive(pid)), 5_000)).toBe(true);
+  });
+
+  it('"when either side dies, the other is told and every hook tree is killed": the editor closes mid-hook', async () => {
+    const workspace = makeWorkspace();
+    const pids = join(workspace, 'pids');
+    const agentPid = join(workspace, 'agent.pid');
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(recordAndWait(pids), 'Bash') } });
+    const editor = proxy(workspace, [process.execPath, SCRIPTED_AGENT], { ...process.env, ACP_AGENT_PID_FILE: agentPid });
+    const sessionId = await editor.openSession(workspace);
+    editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'permission execute make' }] });
+    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
+    const agent = Number(readFileSync(agentPid, 'utf8'));
+    started.push(...pidsIn(pids), agent);
+    const exit = await editor.close();
+    expect(exit.code).toBe(0);
+    expect(pidsIn(pids).filter(isAlive)).toEqual([]);
+    expect(await waitUntil(() => !isAlive(agent), 5_000)).toBe(true);
+  });
+
+  it('"when either side dies, the other is told": the agent dies, the editor\'s pending prompt is answered with an error and hookd acp exits with the agent\'s status', async () => {
+    const workspace = makeWorkspace();
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    const answer = await editor.prompt(sessionId, 'die');
+    expect(answer.error?.code).toBe(-32001);
+    expect(answer.error?.message).toMatch(/agent exited/);
+    expect((await editor.exited).code).toBe(3);
+  });
+
+  it('an agent that cannot start: exit 127 and a line on stderr', async () => {
+    const workspace = makeWorkspace();
+    const editor = proxy(workspace, ['/nonexistent/agent-binary']);
+    const exit = await editor.exited;
+    expect(exit.code).toBe(127);
+    expect(editor.stderr).toMatch(/the agent did not start: \/nonexistent\/agent-binary/);
+  });
+
+  it('usage: no agent after `--` is exit 2 with a message', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { HOOKD_BIN } = await import('../helpers/sidecar.js');
+    const run = spawnSync(process.execPath, [HOOKD_BIN, 'acp', '--workspace', makeWorkspace()], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/needs the agent to start after `--`/);
+    expect(run.stdout).toBe('');
+  });
+});
