@@ -66,10 +66,11 @@ Usage:
       127.0.0.1 (port N; default any free port) and print its one URL, with a per-launch token, on stdout:
       \`hookd ui: http://127.0.0.1:<port>/?token=<token>\`. Review each hook (trust status, hash, enabled, managed,
       diagnostics) and trust, disable or enable it; logs go to stderr; runs until Ctrl-C or SIGTERM. See docs/ui.md.
-  hookd acp [--dialect D] [--workspace DIR] [--home DIR] [--log-level L] -- <agent command…>
+  hookd acp [--dialect D] [--workspace DIR] [--home DIR] [--stop-block-cap N] [--log-level L] -- <agent command…>
       An Agent Client Protocol proxy: the editor starts this instead of the agent. hookd starts the agent, relays
       every message both ways and fires the workspace's hooks (in dialect D) at the points ACP exposes: session
-      start, prompt submit, permission requests, client file writes and terminals, finished tool calls. stdout
+      start, prompt submit, permission requests, client file writes and terminals, finished tool calls, the end of
+      a turn (a Stop block sends the agent a further prompt, at most N in a row, default 8). stdout
       carries only ACP messages; logs go to stderr. Exit status: the agent's (0 when the editor closes). See
       docs/acp.md.
   hookd --version | --help

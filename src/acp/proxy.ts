@@ -22,12 +22,14 @@ import {
   type ToolCallSeen,
 } from './hook-points.js';
 import { LineSplitter } from './line-splitter.js';
-import { classify, errorLine, idKey, isRecord, notificationLine, resultLine, type Incoming, type JsonRpcId } from './wire.js';
+import { answerLine, classify, errorLine, idKey, isRecord, notificationLine, requestLine, resultLine, type Incoming, type JsonRpcId } from './wire.js';
 
 /** ACP's own cap (the SDK's ndJsonStream): longer lines are dropped, with a line on stderr. */
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 /** Tool calls remembered per session (for the PostToolUse of a `tool_call_update` that repeats nothing). */
 const MAX_TOOL_CALLS = 1_000;
+/** How much of a turn's text Stop hooks get as lastAssistantMessage. */
+const MAX_TURN_TEXT = 64 * 1024;
 /** The JSON-RPC error the proxy answers a refused agent request with, and an editor request the dead agent left. */
 export const ACP_REFUSED = -32000;
 export const AGENT_GONE = -32001;
@@ -40,6 +42,8 @@ export type AcpProxyOptions = {
   readonly editorOut: Writable;
   readonly logger: Logger;
   readonly home?: string;
+  /** Consecutive Stop blocks honoured per session (hookd's `stopBlockCap`; default 8, 0 turns the cap off). */
+  readonly stopBlockCap?: number;
 };
 
 type SessionState = {
@@ -50,9 +54,22 @@ type SessionState = {
   readonly tools: Map<string, ToolCallSeen>;
   /** Hook runs of this session in flight (session/cancel aborts them). */
   readonly runs: Set<AbortController>;
+  /** What the agent said in the current turn (agent_message_chunk texts, capped): Stop's lastAssistantMessage. */
+  turnText: string;
 };
 
 type Ordered = { tail: Promise<void> };
+
+type AgentOwed = {
+  /** The id the editor gave (a continuation: the prompt it continues). */
+  readonly editorId: JsonRpcId;
+  /** The id the agent saw. */
+  readonly agentId: JsonRpcId;
+  readonly method: string;
+  readonly params: Record<string, unknown>;
+  /** A continuation the proxy sent after a Stop hook blocked. */
+  readonly continued?: boolean;
+};
 
 export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
   const { dialect, workspace, logger } = options;
@@ -64,6 +81,7 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       dialect,
       workspace,
       ...(options.home !== undefined ? { home: options.home } : {}),
+      ...(options.stopBlockCap !== undefined ? { options: { stopBlockCap: options.stopBlockCap } } : {}),
     });
   } catch (error) {
     await hooks.close();
@@ -72,8 +90,29 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
 
   const agent: AgentProcess = startAgent(options.agentArgv, { cwd: workspace });
   const sessions = new Map<string, SessionState>();
-  /** Editor requests forwarded to the agent and not answered yet (a session's start is read from its answer). */
-  const editorRequests = new Map<string, { readonly id: JsonRpcId; readonly method: string; readonly params: Record<string, unknown> }>();
+  /**
+   * Requests the agent has not answered yet, by their id on the agent's side: the editor's (forwarded as they came,
+   * or renamed when their id was one of the proxy's own), and the proxy's continuations of a turn a Stop hook kept
+   * going (`editorId` is then the prompt they continue). A session's start is read from its answer.
+   */
+  const agentOwes = new Map<string, AgentOwed>();
+  let nextOwnId = 1;
+  /** An id for a request of the proxy's own: never one the agent still owes an answer to. */
+  const ownId = (): string => {
+    let id: string;
+    do id = `hookd-acp-${nextOwnId++}`;
+    while (agentOwes.has(idKey(id)));
+    return id;
+  };
+  /** The agent-side id for an editor request: its own, unless a request of the proxy's holds that id. */
+  const agentSideId = (editorId: JsonRpcId): JsonRpcId => (agentOwes.has(idKey(editorId)) ? ownId() : editorId);
+  /** Forwards an editor request to the agent under its agent-side id (the line as it came when that is its own). */
+  const forwardRequest = (message: Extract<Incoming, { kind: 'request' }>, params: Record<string, unknown>, line: Buffer | undefined) => {
+    const agentId = agentSideId(message.id);
+    agentOwes.set(idKey(agentId), { editorId: message.id, agentId, method: message.method, params });
+    if (line !== undefined && agentId === message.id) toAgent(line);
+    else toAgent(requestLine(agentId, message.method, params));
+  };
   /** Agent requests forwarded to the editor whose answer fires a PostToolUse (fs/write_text_file). */
   const agentRequests = new Map<string, { readonly sessionId: string; readonly event: Record<string, unknown> }>();
   /** Hook runs of a held request, by the request's id in its sender's id space ($/cancel_request aborts them). */
@@ -98,7 +137,7 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
   const session = (id: string): SessionState => {
     let state = sessions.get(id);
     if (state === undefined) {
-      state = { carried: [], started: Promise.resolve(), tools: new Map(), runs: new Set() };
+      state = { carried: [], started: Promise.resolve(), tools: new Map(), runs: new Set(), turnText: '' };
       sessions.set(id, state);
     }
     return state;
@@ -145,22 +184,27 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     }
     const before = state.carried.splice(0);
     const after = contextOf(hookResult);
-    editorRequests.set(idKey(message.id), { id: message.id, method: message.method, params });
-    if (before.length === 0 && after.length === 0) toAgent(line);
-    else toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, method: message.method, params: withContext(params, before, after) }));
+    state.turnText = '';
+    if (before.length === 0 && after.length === 0) forwardRequest(message, params, line);
+    else forwardRequest(message, withContext(params, before, after), undefined);
   };
 
   const onEditorLine = (line: Buffer) => {
     const message = classify(line);
     if (message.kind === 'request' && message.method === 'session/prompt') return inOrder(fromEditor, () => onPrompt(message, line));
-    if (message.kind === 'request') editorRequests.set(idKey(message.id), { id: message.id, method: message.method, params: isRecord(message.params) ? message.params : {} });
+    if (message.kind === 'request') return inOrder(fromEditor, () => forwardRequest(message, isRecord(message.params) ? message.params : {}, line));
     if (message.kind === 'notification' && message.method === 'session/cancel' && isRecord(message.params)) {
       const sessionId = message.params['sessionId'];
       if (typeof sessionId === 'string') for (const run of sessions.get(sessionId)?.runs ?? []) run.abort();
     }
     if (message.kind === 'notification' && message.method === '$/cancel_request' && isRecord(message.params)) {
       const id = message.params['requestId'];
-      if (typeof id === 'string' || typeof id === 'number') heldByEditorId.get(idKey(id))?.abort();
+      if (typeof id === 'string' || typeof id === 'number') {
+        heldByEditorId.get(idKey(id))?.abort();
+        // The agent knows the request by its agent-side id (renamed, or a continuation of that prompt).
+        const owed = [...agentOwes.values()].find((entry) => entry.editorId === id && entry.agentId !== id);
+        if (owed !== undefined) return inOrder(fromEditor, () => toAgent(notificationLine('$/cancel_request', { ...message.params as object, requestId: owed.agentId })));
+      }
     }
     if (message.kind === 'response') {
       const written = agentRequests.get(idKey(message.id));
@@ -184,6 +228,10 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     const sessionId = params['sessionId'];
     const update = params['update'];
     const kind = update['sessionUpdate'];
+    if (kind === 'agent_message_chunk' && isRecord(update['content']) && typeof update['content']['text'] === 'string') {
+      const state = session(sessionId);
+      if (state.turnText.length < MAX_TURN_TEXT) state.turnText = (state.turnText + update['content']['text']).slice(0, MAX_TURN_TEXT);
+    }
     if (kind !== 'tool_call' && kind !== 'tool_call_update') return;
     const toolCallId = update['toolCallId'];
     if (typeof toolCallId !== 'string') return;
@@ -274,6 +322,31 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     });
   };
 
+  /**
+   * The agent answered a prompt (the editor's, or a continuation). `end_turn` fires Stop: a block sends the agent a
+   * further session/prompt with the reason — shown to the editor as a user message — and the editor's prompt is
+   * answered only when the turn really ends (hookd's Stop-block cap ends a loop: `--stop-block-cap`, default 8).
+   */
+  const onPromptAnswered = async (owed: AgentOwed, message: Extract<Incoming, { kind: 'response' }>, line: Buffer) => {
+    const sessionId = typeof owed.params['sessionId'] === 'string' ? owed.params['sessionId'] : '';
+    const ended = message.error === undefined && isRecord(message.result) && message.result['stopReason'] === 'end_turn';
+    if (ended) {
+      const state = session(sessionId);
+      const result = await fire(sessionId, 'Stop', { session: { id: sessionId, cwd: workspace }, stopHookActive: owed.continued === true, lastAssistantMessage: state.turnText });
+      const reason = typeof result === 'object' && result.decision === 'block' ? result.reason || 'a Stop hook asked to keep working' : undefined;
+      if (reason !== undefined && !ending) {
+        const agentId = ownId();
+        const params = { sessionId, prompt: [{ type: 'text', text: reason }] };
+        agentOwes.set(idKey(agentId), { editorId: owed.editorId, agentId, method: 'session/prompt', params, continued: true });
+        state.turnText = '';
+        toEditor(notificationLine('session/update', { sessionId, update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: reason } } }));
+        toAgent(requestLine(agentId, 'session/prompt', params));
+        return;
+      }
+    }
+    toEditor(owed.agentId === owed.editorId ? line : answerLine(owed.editorId, message));
+  };
+
   const onAgentLine = (line: Buffer) => {
     const message = classify(line);
     if (message.kind === 'request') {
@@ -288,11 +361,13 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       if (typeof id === 'string' || typeof id === 'number') heldByAgentId.get(idKey(id))?.abort();
     }
     if (message.kind === 'response') {
-      const request = editorRequests.get(idKey(message.id));
-      if (request !== undefined) {
-        editorRequests.delete(idKey(message.id));
-        const starts = request.method === 'session/new' || request.method === 'session/load' || request.method === 'session/resume';
-        if (starts && message.error === undefined) onSessionAnswered(request, message.result);
+      const owed = agentOwes.get(idKey(message.id));
+      if (owed !== undefined) {
+        agentOwes.delete(idKey(message.id));
+        const starts = owed.method === 'session/new' || owed.method === 'session/load' || owed.method === 'session/resume';
+        if (starts && message.error === undefined) onSessionAnswered(owed, message.result);
+        if (owed.method === 'session/prompt') return inOrder(fromAgent, () => onPromptAnswered(owed, message, line));
+        if (owed.agentId !== owed.editorId) return inOrder(fromAgent, () => toEditor(answerLine(owed.editorId, message)));
       }
     }
     inOrder(fromAgent, () => toEditor(line));
@@ -326,8 +401,8 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       else logger.info(`acp: the agent exited (${exit.signal ?? `code ${exit.code}`})`);
       await fromAgent.tail;
       // Every editor request the agent left unanswered gets an answer: the editor is told.
-      for (const request of editorRequests.values()) toEditor(errorLine(request.id, AGENT_GONE, 'the agent exited before answering'));
-      editorRequests.clear();
+      for (const owed of agentOwes.values()) toEditor(errorLine(owed.editorId, AGENT_GONE, 'the agent exited before answering'));
+      agentOwes.clear();
       void end('the agent exited', exit.spawnError !== undefined ? 127 : (exit.code ?? 1));
     });
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => void end(signal, 0));

@@ -36,6 +36,10 @@ export const errorLine = (id: JsonRpcId, code: number, message: string, data?: u
 export const notificationLine = (method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', method, params });
 export const requestLine = (id: JsonRpcId, method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
+/** A response of one side, re-addressed to the id the other side gave its request. */
+export const answerLine = (id: JsonRpcId, response: Extract<Incoming, { kind: 'response' }>): string =>
+  JSON.stringify({ jsonrpc: '2.0', id, ...(response.error !== undefined ? { error: response.error } : { result: response.result }) });
+
 /** The key of an id in a map (1 and "1" are different ids). */
 export const idKey = (id: JsonRpcId): string => (typeof id === 'number' ? `n${id}` : `s${id}`);
 

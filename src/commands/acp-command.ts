@@ -1,4 +1,4 @@
-// `hookd acp [--dialect D] [--workspace DIR] [--home DIR] [--log-level L] -- <agent command…>`: checks the flags and
+// `hookd acp [--dialect D] [--workspace DIR] [--home DIR] [--stop-block-cap N] [--log-level L] -- <agent command…>`: checks the flags and
 // hands the editor's stdio to the ACP proxy (src/acp/proxy.ts). Exit status: the agent's, 0 when the editor closed
 // the connection, 2 for bad usage, 1 when the hooks cannot be loaded, 127 when the agent cannot start. stdout
 // carries only ACP messages.
@@ -8,7 +8,7 @@ import { DIALECT_NAMES } from '../dialects/index.js';
 import { createLogger, LOG_LEVELS, type LogLevel } from '../logger.js';
 import { UsageError } from './usage-error.js';
 
-export type AcpFlags = { dialect?: string; workspace?: string; home?: string; 'log-level'?: string };
+export type AcpFlags = { dialect?: string; workspace?: string; home?: string; 'log-level'?: string; 'stop-block-cap'?: string };
 
 export async function runAcp(flags: AcpFlags, agentArgv: readonly string[] | undefined): Promise<number> {
   if (agentArgv === undefined || agentArgv.length === 0) throw new UsageError('hookd acp needs the agent to start after `--`, e.g. `hookd acp -- my-agent --acp`');
@@ -18,6 +18,9 @@ export async function runAcp(flags: AcpFlags, agentArgv: readonly string[] | und
   if (!existsSync(workspace) || !statSync(workspace).isDirectory()) throw new UsageError(`workspace "${workspace}" is not a directory`);
   const logLevel = flags['log-level'] ?? 'warn';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+  const cap = flags['stop-block-cap'];
+  const stopBlockCap = cap === undefined ? undefined : Number(cap);
+  if (stopBlockCap !== undefined && (!Number.isInteger(stopBlockCap) || stopBlockCap < 0)) throw new UsageError(`--stop-block-cap takes a whole number ≥ 0, got "${cap}"`);
   const logger = createLogger(logLevel as LogLevel);
   // stdout is the editor's ACP channel: anything that calls console.log must land on stderr.
   console.log = console.error;
@@ -35,6 +38,7 @@ export async function runAcp(flags: AcpFlags, agentArgv: readonly string[] | und
       editorOut: process.stdout,
       logger,
       ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
+      ...(stopBlockCap !== undefined ? { stopBlockCap } : {}),
     });
   } catch (error) {
     process.stderr.write(`hookd acp: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -18,8 +18,8 @@ afterEach(async () => {
   killPids(started.splice(0));
 });
 
-function proxy(workspace: string, agentArgv: readonly string[] = [process.execPath, SCRIPTED_AGENT], env: NodeJS.ProcessEnv = process.env): AcpEditor {
-  const editor = new AcpEditor(['--workspace', workspace], agentArgv, env);
+function proxy(workspace: string, agentArgv: readonly string[] = [process.execPath, SCRIPTED_AGENT], env: NodeJS.ProcessEnv = process.env, flags: readonly string[] = []): AcpEditor {
+  const editor = new AcpEditor(['--workspace', workspace, ...flags], agentArgv, env);
   editors.push(editor);
   return editor;
 }
@@ -70,6 +70,61 @@ describe('hookd acp: prompts', () => {
     const sessionId = await editor.openSession(workspace);
     await editor.prompt(sessionId, 'do it');
     expect(editor.agentTexts(sessionId)).toEqual(['echo: do it', 'echo: PROMPT-CONTEXT']);
+  });
+});
+
+describe('hookd acp: the end of a turn', () => {
+  const userTexts = (editor: AcpEditor, sessionId: string) =>
+    editor.messages.filter((message) => message.method === 'session/update' && message.params?.sessionId === sessionId && message.params?.update?.sessionUpdate === 'user_message_chunk').map((message) => message.params.update.content.text);
+
+  it('session/prompt answered end_turn → Stop: "a block sends a further session/prompt with the reason, visible to the editor"', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { Stop: hook(`grep -q '"stop_hook_active":false' && echo '{"decision":"block","reason":"now run the tests"}'; exit 0`) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    const answer = await editor.prompt(sessionId, 'fix the bug');
+    expect(answer.result).toEqual({ stopReason: 'end_turn' });
+    expect(userTexts(editor, sessionId)).toEqual(['now run the tests']);
+    expect(editor.agentTexts(sessionId)).toEqual(['echo: fix the bug', 'echo: now run the tests']);
+    // The editor's prompt got one answer, under its own id; the continuation's id never reached the editor.
+    expect(editor.messages.filter((message) => message.id !== undefined && message.method === undefined).map((message) => message.id)).toEqual([1, 2, 3]);
+  });
+
+  it('Stop: "under the same continuation cap as elsewhere" (--stop-block-cap 2: two continuations, then the turn ends)', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { Stop: hook(`echo '{"decision":"block","reason":"keep going"}'`) } });
+    const editor = proxy(workspace, undefined, undefined, ['--stop-block-cap', '2']);
+    const sessionId = await editor.openSession(workspace);
+    const answer = await editor.prompt(sessionId, 'start');
+    expect(answer.result).toEqual({ stopReason: 'end_turn' });
+    expect(userTexts(editor, sessionId)).toEqual(['keep going', 'keep going']);
+    expect(editor.agentTexts(sessionId)).toEqual(['echo: start', 'echo: keep going', 'echo: keep going']);
+  });
+
+  it('"JSON-RPC ids are remapped whenever hookd originates a request": concurrent requests from both sides while a continuation is out', async () => {
+    const workspace = makeWorkspace();
+    // The first session's continuation says "slow": the agent holds that turn until it is cancelled.
+    writeClaudeSettings(workspace, { hooks: { Stop: hook(`grep '"stop_hook_active":false' | grep -q '"session_id":"sess-1"' && echo '{"decision":"block","reason":"slow"}'; exit 0`) } });
+    const editor = proxy(workspace);
+    editor.answer('session/request_permission', () => ({ outcome: { outcome: 'selected', optionId: 'yes-once' } }));
+    const sessionId = await editor.openSession(workspace);
+    const promptId = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'go' }] });
+    await editor.waitFor((message) => message.params?.update?.sessionUpdate === 'user_message_chunk', 'the continuation');
+    // The proxy's continuation is out as "hookd-acp-1": the editor now uses that very id, and a second session's
+    // prompt makes the agent ask the editor for permission meanwhile.
+    editor.writeLine(JSON.stringify({ jsonrpc: '2.0', id: 'hookd-acp-1', method: 'session/new', params: { cwd: workspace, mcpServers: [] } }));
+    const created = await editor.waitFor((message) => message.id === 'hookd-acp-1' && message.method === undefined, 'the answer to the editor\'s hookd-acp-1');
+    const second = String(created.result.sessionId);
+    expect(second).not.toBe(sessionId);
+    const secondAnswer = await editor.prompt(second, 'permission execute make');
+    expect(secondAnswer.result).toEqual({ stopReason: 'end_turn' });
+    expect(editor.agentTexts(second)).toContain('permission: yes-once');
+    // The first turn is still out; cancelling it answers the editor's prompt under the editor's id.
+    expect(editor.messages.some((message) => message.id === promptId)).toBe(false);
+    editor.notify('session/cancel', { sessionId });
+    const first = await editor.waitFor((message) => message.id === promptId, 'the first prompt\'s answer');
+    expect(first.result).toEqual({ stopReason: 'cancelled' });
+    expect(editor.messages.filter((message) => message.id === 'hookd-acp-1')).toHaveLength(1);
   });
 });
 
