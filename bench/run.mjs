@@ -11,11 +11,12 @@
 // 2. a sidecar's start (spawn → initialize reply) next to a bare `node -e 0`; P3 the bamboo dialect (a bash hook, a
 //    programmatic hook answered by this client, hot reload latency) and Node's own spawn from this client, on the
 //    default path;
-// 3. the no-match round trip and throughput through the Python and Rust clients (their bench programs print one line);
+// 3. a session/prompt through `hookd acp` next to a direct one (bench/acp-overhead.mjs), and the no-match round trip
+//    and throughput through the Python and Rust clients (their bench programs print one line);
 // 4. the containment alternatives (bench/alternatives.py: PID namespace per run, cgroup v2 cgroup.kill).
 // Env: BENCH_ROUNDS (300), BENCH_CANCEL_ROUNDS (20), BENCH_PHASE_SECONDS (8: each phase stops at its budget, so a
-// loaded machine gives fewer samples instead of an endless run), BENCH_PATHS (supervisor,node), BENCH_CLIENTS=0 and
-// BENCH_ALTERNATIVES=0 skip sections 3 and 4, BENCH_BUILD_CLIENTS=1 builds the Rust client's bench first. Asserts nothing.
+// loaded machine gives fewer samples instead of an endless run), BENCH_PATHS (supervisor,node), BENCH_ACP=0,
+// BENCH_CLIENTS=0 and BENCH_ALTERNATIVES=0 skip the ACP row, the clients and section 4, BENCH_BUILD_CLIENTS=1 builds the Rust client's bench first. Asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -257,6 +258,15 @@ for (const bench of process.env.BENCH_CLIENTS === '0' ? [] : clientBenches) {
   }
   single.push([`${bench.name} client: no-match PreToolUse round trip`, figures.noMatchMedianMs, figures.noMatchP99Ms, '']);
   single.push([`${bench.name} client: no-match events/s, ${figures.inFlight} in flight`, figures.eventsPerSecond, null, '']);
+}
+
+// The ACP proxy: a proxied session/prompt against a direct one (bench/acp-overhead.mjs).
+if (process.env.BENCH_ACP !== '0') {
+  log('acp proxy');
+  const { acpOverhead } = await import('./acp-overhead.mjs');
+  const acp = await acpOverhead(Math.max(50, ROUNDS));
+  single.push(['ACP session/prompt, direct to the scripted agent', acp.directMs, null, '1.00×']);
+  single.push(['ACP session/prompt through `hookd acp` (no hooks)', acp.proxiedMs, null, `${times(acp.proxiedMs / acp.directMs)} direct, +${ms(acp.proxiedMs - acp.directMs)}`]);
 }
 
 console.log(`\nDialect and client rows (default spawn path; the bamboo sidecar reported active: ${single.active})`);

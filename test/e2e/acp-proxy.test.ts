@@ -50,6 +50,19 @@ describe('hookd acp: prompts', () => {
     expect(editor.agentTexts(sessionId).slice(2)).toEqual(['echo: again']);
   });
 
+  it('session/load → SessionStart with source "resume"; its context goes to the next prompt', async () => {
+    const workspace = makeWorkspace();
+    const seen = join(workspace, 'session-start.json');
+    writeClaudeSettings(workspace, { hooks: { SessionStart: hook(`cat > ${seen}; echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"RESUMED"}}'`) } });
+    const editor = proxy(workspace);
+    await editor.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+    const loaded = await editor.request('session/load', { sessionId: 'old-7', cwd: workspace, mcpServers: [] });
+    expect(loaded.error).toBeUndefined();
+    await editor.prompt('old-7', 'where were we');
+    expect(editor.agentTexts('old-7')).toEqual(['echo: RESUMED', 'echo: where were we']);
+    expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ hook_event_name: 'SessionStart', source: 'resume', session_id: 'old-7' });
+  });
+
   it('session/prompt → UserPromptSubmit: "a block answers the editor itself with stopReason: refusal and an agent_message_chunk giving the reason, and the agent never sees the prompt"', async () => {
     const workspace = makeWorkspace();
     writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(`grep -q secret && { echo 'no secrets in prompts' >&2; exit 2; }; exit 0`) } });
@@ -161,6 +174,21 @@ describe('hookd acp: tools', () => {
     const asked = editor.messages.filter((message) => message.method === 'session/request_permission');
     expect(asked.map((message) => message.params.toolCall.kind)).toEqual(['execute', 'edit']);
     expect(editor.agentTexts(sessionId).filter((text) => text.startsWith('permission:'))).toEqual(['permission: no-once', 'permission: no-once']);
+  });
+
+  it('session/request_permission → "PreToolUse (and PermissionRequest)": a PermissionRequest allow answers the agent when PreToolUse decided nothing', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, {
+      hooks: {
+        PreToolUse: hook('exit 0', 'Bash'),
+        PermissionRequest: hook(json({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } }), 'Bash'),
+      },
+    });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'permission execute npm test');
+    expect(editor.agentTexts(sessionId)).toContain('permission: yes-once');
+    expect(editor.messages.some((message) => message.method === 'session/request_permission')).toBe(false);
   });
 
   it('fs/write_text_file → PreToolUse for a write tool: "deny → a JSON-RPC error to the agent"', async () => {
