@@ -399,6 +399,8 @@ export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     void agent.exited.then(async (exit) => {
       if (exit.spawnError !== undefined) logger.error(`acp: the agent did not start: ${exit.spawnError}`);
       else logger.info(`acp: the agent exited (${exit.signal ?? `code ${exit.code}`})`);
+      // Hooks still running for what the agent sent are moot (and hold its messages' order): their trees go now.
+      for (const state of sessions.values()) for (const run of state.runs) run.abort();
       await fromAgent.tail;
       // Every editor request the agent left unanswered gets an answer: the editor is told.
       for (const owed of agentOwes.values()) toEditor(errorLine(owed.editorId, AGENT_GONE, 'the agent exited before answering'));

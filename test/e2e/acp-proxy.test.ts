@@ -337,6 +337,40 @@ describe('hookd acp: the proxy', () => {
     expect((await editor.exited).code).toBe(3);
   });
 
+  it('"when either side dies … every hook tree is killed": the agent dies while its permission request\'s hook runs', async () => {
+    const workspace = makeWorkspace();
+    const pids = join(workspace, 'pids');
+    const agentPid = join(workspace, 'agent.pid');
+    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(recordAndWait(pids), 'Bash') } });
+    const editor = proxy(workspace, [process.execPath, SCRIPTED_AGENT], { ...process.env, ACP_AGENT_PID_FILE: agentPid });
+    const sessionId = await editor.openSession(workspace);
+    const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'permission execute make' }] });
+    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
+    started.push(...pidsIn(pids));
+    process.kill(Number(readFileSync(agentPid, 'utf8')), 'SIGKILL');
+    const answer = await editor.waitFor((message) => message.id === id, 'the prompt answer');
+    expect(answer.error?.code).toBe(-32001);
+    const exit = await editor.exited;
+    expect(exit.signal ?? exit.code).not.toBe(0);
+    expect(pidsIn(pids).filter(isAlive)).toEqual([]);
+  });
+
+  it('garbage and malformed messages from the editor pass to the agent as they are; the proxy goes on', async () => {
+    const workspace = makeWorkspace();
+    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX' } })) } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    editor.writeLine('this is not json');
+    editor.writeLine('[1, 2, 3]');
+    editor.writeLine('{"jsonrpc":"2.0","id":{"an":"object"},"method":"session/prompt"}');
+    const bad = await editor.request('session/prompt', { sessionId: 42, prompt: 'not blocks' });
+    expect(bad.error).toBeDefined();
+    const good = await editor.prompt(sessionId, 'still here');
+    expect(good.result).toEqual({ stopReason: 'end_turn' });
+    expect(editor.agentTexts(sessionId)).toEqual(['echo: still here', 'echo: CTX']);
+    expect(editor.stderr).not.toMatch(/internal error|TypeError/);
+  });
+
   it('an agent that cannot start: exit 127 and a line on stderr', async () => {
     const workspace = makeWorkspace();
     const editor = proxy(workspace, ['/nonexistent/agent-binary']);
