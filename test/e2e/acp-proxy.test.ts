@@ -218,6 +218,32 @@ describe('hookd acp: tools', () => {
     expect(write.params).toMatchObject({ sessionId, path: '/tmp/x.txt', content: 'REWRITTEN' });
   });
 
+  it('fs/write_text_file → "PreToolUse/PostToolUse for a write tool": PostToolUse once the editor answered the write', async () => {
+    const workspace = makeWorkspace();
+    const seen = join(workspace, 'post.jsonl');
+    writeClaudeSettings(workspace, {
+      hooks: { PostToolUse: hook(`cat >> ${seen}; echo >> ${seen}`, 'Write') },
+    });
+    const editor = proxy(workspace);
+    editor.answer('fs/write_text_file', () => null);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'write /tmp/ok.txt hello');
+    expect(await waitUntil(() => readable(seen), 10_000)).toBe(true);
+    const [post] = readFileSync(seen, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    expect(post).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: '/tmp/ok.txt', content: 'hello' }, session_id: sessionId });
+  });
+
+  it('session/update tool_call_update failed → PostToolUseFailure, with the error', async () => {
+    const workspace = makeWorkspace();
+    const seen = join(workspace, 'failure.json');
+    writeClaudeSettings(workspace, { hooks: { PostToolUseFailure: hook(`cat > ${seen}`, 'Bash') } });
+    const editor = proxy(workspace);
+    const sessionId = await editor.openSession(workspace);
+    await editor.prompt(sessionId, 'tool execute make failed');
+    expect(await waitUntil(() => readable(seen), 10_000)).toBe(true);
+    expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'make' }, error: 'it broke' });
+  });
+
   it('terminal/create → "PreToolUse for a shell tool": a deny answers the agent with an error', async () => {
     const workspace = makeWorkspace();
     writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(`grep -q 'curl' && { echo 'no network tools' >&2; exit 2; }; exit 0`, 'Bash') } });
