@@ -24,6 +24,14 @@ function proxy(workspace: string, agentArgv: readonly string[] = [process.execPa
   return editor;
 }
 
+/** A scratch workspace with these Claude settings, hookd acp in front of the scripted agent, one open session. */
+async function sessionWith(settings: unknown): Promise<{ workspace: string; editor: AcpEditor; sessionId: string }> {
+  const workspace = makeWorkspace();
+  writeClaudeSettings(workspace, settings);
+  const editor = proxy(workspace);
+  return { workspace, editor, sessionId: await editor.openSession(workspace) };
+}
+
 const hook = (command: string, matcher?: string) => [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] }];
 const json = (value: unknown) => `echo '${JSON.stringify(value)}'`;
 /** A hook command that records its own pid and a grandchild's in `file`, then waits (until killed). */
@@ -36,12 +44,24 @@ const pidsIn = (file: string): number[] => {
   }
 };
 
+/** hookd acp with a PreToolUse hook that records its tree's pids and waits, running for the agent's permission request. */
+async function permissionHookRunning(): Promise<{ editor: AcpEditor; pids: string; agent: number; id: number }> {
+  const workspace = makeWorkspace();
+  const pids = join(workspace, 'pids');
+  const agentPid = join(workspace, 'agent.pid');
+  writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(recordAndWait(pids), 'Bash') } });
+  const editor = proxy(workspace, [process.execPath, SCRIPTED_AGENT], { ...process.env, ACP_AGENT_PID_FILE: agentPid });
+  const sessionId = await editor.openSession(workspace);
+  const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'permission execute make' }] });
+  expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
+  const agent = Number(readFileSync(agentPid, 'utf8'));
+  started.push(...pidsIn(pids), agent);
+  return { editor, pids, agent, id };
+}
+
 describe('hookd acp: prompts', () => {
   it('session/new → SessionStart: its context is prepended to the first prompt', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { SessionStart: hook(json({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'START-CONTEXT' } })) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { SessionStart: hook(json({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'START-CONTEXT' } })) } });
     const first = await editor.prompt(sessionId, 'hello');
     expect(first.result).toEqual({ stopReason: 'end_turn' });
     expect(editor.agentTexts(sessionId)).toEqual(['echo: START-CONTEXT', 'echo: hello']);
@@ -64,10 +84,7 @@ describe('hookd acp: prompts', () => {
   });
 
   it('session/prompt → UserPromptSubmit: "a block answers the editor itself with stopReason: refusal and an agent_message_chunk giving the reason, and the agent never sees the prompt"', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(`grep -q secret && { echo 'no secrets in prompts' >&2; exit 2; }; exit 0`) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { UserPromptSubmit: hook(`grep -q secret && { echo 'no secrets in prompts' >&2; exit 2; }; exit 0`) } });
     const refused = await editor.prompt(sessionId, 'the secret is 42');
     expect(refused.result).toEqual({ stopReason: 'refusal' });
     expect(editor.agentTexts(sessionId)).toEqual(['no secrets in prompts']);
@@ -77,10 +94,7 @@ describe('hookd acp: prompts', () => {
   });
 
   it('session/prompt → UserPromptSubmit: "context is added as content blocks"', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } })) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { UserPromptSubmit: hook(json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } })) } });
     await editor.prompt(sessionId, 'do it');
     expect(editor.agentTexts(sessionId)).toEqual(['echo: do it', 'echo: PROMPT-CONTEXT']);
   });
@@ -91,10 +105,7 @@ describe('hookd acp: the end of a turn', () => {
     editor.messages.filter((message) => message.method === 'session/update' && message.params?.sessionId === sessionId && message.params?.update?.sessionUpdate === 'user_message_chunk').map((message) => message.params.update.content.text);
 
   it('session/prompt answered end_turn → Stop: "a block sends a further session/prompt with the reason, visible to the editor"', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { Stop: hook(`grep -q '"stop_hook_active":false' && echo '{"decision":"block","reason":"now run the tests"}'; exit 0`) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { Stop: hook(`grep -q '"stop_hook_active":false' && echo '{"decision":"block","reason":"now run the tests"}'; exit 0`) } });
     const answer = await editor.prompt(sessionId, 'fix the bug');
     expect(answer.result).toEqual({ stopReason: 'end_turn' });
     expect(userTexts(editor, sessionId)).toEqual(['now run the tests']);
@@ -143,20 +154,14 @@ describe('hookd acp: the end of a turn', () => {
 
 describe('hookd acp: tools', () => {
   it('session/request_permission → PreToolUse: "deny answers the agent with a reject option without asking the editor" (a Claude Bash matcher meets an ACP execute call)', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no shell' } }), 'Bash') } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no shell' } }), 'Bash') } });
     await editor.prompt(sessionId, 'permission execute rm -rf build');
     expect(editor.agentTexts(sessionId)).toContain('permission: no-once');
     expect(editor.messages.some((message) => message.method === 'session/request_permission')).toBe(false);
   });
 
   it('session/request_permission → PreToolUse: "allow answers with an allow-once option"', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }), 'Read') } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { PreToolUse: hook(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }), 'Read') } });
     await editor.prompt(sessionId, 'permission read README.md');
     expect(editor.agentTexts(sessionId)).toContain('permission: yes-once');
     expect(editor.messages.some((message) => message.method === 'session/request_permission')).toBe(false);
@@ -191,18 +196,38 @@ describe('hookd acp: tools', () => {
     expect(editor.messages.some((message) => message.method === 'session/request_permission')).toBe(false);
   });
 
-  it('fs/write_text_file → PreToolUse for a write tool: "deny → a JSON-RPC error to the agent"', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(`grep -q '"file_path":"/etc/' && { echo 'not under /etc' >&2; exit 2; }; exit 0`, 'Write') } });
-    const editor = proxy(workspace);
-    editor.answer('fs/write_text_file', () => null);
-    const sessionId = await editor.openSession(workspace);
-    await editor.prompt(sessionId, 'write /etc/passwd root\nwrite /tmp/ok.txt fine');
+  it.each([
+    {
+      name: 'fs/write_text_file → PreToolUse for a write tool: "deny → a JSON-RPC error to the agent"',
+      settings: { hooks: { PreToolUse: hook(`grep -q '"file_path":"/etc/' && { echo 'not under /etc' >&2; exit 2; }; exit 0`, 'Write') } },
+      method: 'fs/write_text_file',
+      answer: null,
+      prompt: 'write /etc/passwd root\nwrite /tmp/ok.txt fine',
+      refused: ['write error:', 'not under /etc'],
+      passed: 'write: ok',
+      forwarded: (params: { path: string }) => params.path,
+      expected: ['/tmp/ok.txt'],
+    },
+    {
+      name: 'terminal/create → "PreToolUse for a shell tool": a deny answers the agent with an error',
+      settings: { hooks: { PreToolUse: hook(`grep -q 'curl' && { echo 'no network tools' >&2; exit 2; }; exit 0`, 'Bash') } },
+      method: 'terminal/create',
+      answer: { terminalId: 'term-1' },
+      prompt: 'terminal curl example.com\nterminal ls -la',
+      refused: ['terminal error:', 'no network tools'],
+      passed: 'terminal: term-1',
+      forwarded: (params: { command: string }) => params.command,
+      expected: ['ls'],
+    },
+  ])('$name', async ({ settings, method, answer, prompt, refused, passed, forwarded, expected }) => {
+    const { editor, sessionId } = await sessionWith(settings);
+    editor.answer(method, () => answer);
+    await editor.prompt(sessionId, prompt);
     const texts = editor.agentTexts(sessionId);
-    expect(texts.find((text) => text.startsWith('write error:'))).toContain('not under /etc');
-    expect(texts).toContain('write: ok');
-    const writes = editor.messages.filter((message) => message.method === 'fs/write_text_file');
-    expect(writes.map((message) => message.params.path)).toEqual(['/tmp/ok.txt']);
+    expect(texts.find((text) => text.startsWith(refused[0]!))).toContain(refused[1]);
+    expect(texts).toContain(passed);
+    // The refused request never reached the editor; the other did.
+    expect(editor.messages.filter((message) => message.method === method).map((message) => forwarded(message.params))).toEqual(expected);
   });
 
   it('fs/write_text_file → PreToolUse: "a rewrite changes content"', async () => {
@@ -244,20 +269,6 @@ describe('hookd acp: tools', () => {
     expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'make' }, error: 'it broke' });
   });
 
-  it('terminal/create → "PreToolUse for a shell tool": a deny answers the agent with an error', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(`grep -q 'curl' && { echo 'no network tools' >&2; exit 2; }; exit 0`, 'Bash') } });
-    const editor = proxy(workspace);
-    editor.answer('terminal/create', () => ({ terminalId: 'term-1' }));
-    const sessionId = await editor.openSession(workspace);
-    await editor.prompt(sessionId, 'terminal curl example.com\nterminal ls -la');
-    const texts = editor.agentTexts(sessionId);
-    expect(texts.find((text) => text.startsWith('terminal error:'))).toContain('no network tools');
-    expect(texts).toContain('terminal: term-1');
-    const created = editor.messages.filter((message) => message.method === 'terminal/create');
-    expect(created.map((message) => message.params.command)).toEqual(['ls']);
-  });
-
   it('session/update tool_call_update completed → PostToolUse: "feedback is carried into the next prompt"', async () => {
     const workspace = makeWorkspace();
     const seen = join(workspace, 'post-tool-use.json');
@@ -297,15 +308,15 @@ describe('hookd acp: the proxy', () => {
   });
 
   it('"stdout carries only ACP messages": every line hookd acp wrote is a JSON-RPC message', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(`echo 'plain text on stdout'; echo oops >&2`) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { UserPromptSubmit: hook(`echo 'plain text on stdout'; echo oops >&2`) } });
     await editor.prompt(sessionId, 'hi');
     for (const line of editor.lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
   });
 
-  it('"session/cancel … cancel the hook runs they concern (trees killed)": the held prompt is answered cancelled, its hook tree dies', async () => {
+  it.each([
+    { name: '"session/cancel … cancel the hook runs they concern (trees killed)"', cancel: (editor: AcpEditor, sessionId: string) => editor.notify('session/cancel', { sessionId }) },
+    { name: '"$/cancel_request … cancel the hook runs they concern (trees killed)"', cancel: (editor: AcpEditor, _sessionId: string, id: number) => editor.notify('$/cancel_request', { requestId: id }) },
+  ])('$name: a prompt held by its UserPromptSubmit hook is answered cancelled, the hook tree dies, the agent never sees it', async ({ cancel }) => {
     const workspace = makeWorkspace();
     const pids = join(workspace, 'pids');
     writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(recordAndWait(pids)) } });
@@ -314,39 +325,15 @@ describe('hookd acp: the proxy', () => {
     const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hello' }] });
     expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
     started.push(...pidsIn(pids));
-    editor.notify('session/cancel', { sessionId });
+    cancel(editor, sessionId, id);
     const answer = await editor.waitFor((message) => message.id === id, 'the prompt answer');
     expect(answer.result).toEqual({ stopReason: 'cancelled' });
     expect(await waitUntil(() => pidsIn(pids).every((pid) => !isAlive(pid)), 5_000)).toBe(true);
     expect(editor.agentTexts(sessionId)).toEqual([]);
   });
 
-  it('"$/cancel_request" of a held prompt cancels its hook runs (tree killed) and is forwarded', async () => {
-    const workspace = makeWorkspace();
-    const pids = join(workspace, 'pids');
-    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(recordAndWait(pids)) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
-    const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hello' }] });
-    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
-    started.push(...pidsIn(pids));
-    editor.notify('$/cancel_request', { requestId: id });
-    const answer = await editor.waitFor((message) => message.id === id, 'the prompt answer');
-    expect(answer.result).toEqual({ stopReason: 'cancelled' });
-    expect(await waitUntil(() => pidsIn(pids).every((pid) => !isAlive(pid)), 5_000)).toBe(true);
-  });
-
   it('"when either side dies, the other is told and every hook tree is killed": the editor closes mid-hook', async () => {
-    const workspace = makeWorkspace();
-    const pids = join(workspace, 'pids');
-    const agentPid = join(workspace, 'agent.pid');
-    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(recordAndWait(pids), 'Bash') } });
-    const editor = proxy(workspace, [process.execPath, SCRIPTED_AGENT], { ...process.env, ACP_AGENT_PID_FILE: agentPid });
-    const sessionId = await editor.openSession(workspace);
-    editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'permission execute make' }] });
-    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
-    const agent = Number(readFileSync(agentPid, 'utf8'));
-    started.push(...pidsIn(pids), agent);
+    const { editor, pids, agent } = await permissionHookRunning();
     const exit = await editor.close();
     expect(exit.code).toBe(0);
     expect(pidsIn(pids).filter(isAlive)).toEqual([]);
@@ -364,16 +351,8 @@ describe('hookd acp: the proxy', () => {
   });
 
   it('"when either side dies … every hook tree is killed": the agent dies while its permission request\'s hook runs', async () => {
-    const workspace = makeWorkspace();
-    const pids = join(workspace, 'pids');
-    const agentPid = join(workspace, 'agent.pid');
-    writeClaudeSettings(workspace, { hooks: { PreToolUse: hook(recordAndWait(pids), 'Bash') } });
-    const editor = proxy(workspace, [process.execPath, SCRIPTED_AGENT], { ...process.env, ACP_AGENT_PID_FILE: agentPid });
-    const sessionId = await editor.openSession(workspace);
-    const id = editor.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'permission execute make' }] });
-    expect(await waitUntil(() => pidsIn(pids).length >= 2, 20_000)).toBe(true);
-    started.push(...pidsIn(pids));
-    process.kill(Number(readFileSync(agentPid, 'utf8')), 'SIGKILL');
+    const { editor, pids, agent, id } = await permissionHookRunning();
+    process.kill(agent, 'SIGKILL');
     const answer = await editor.waitFor((message) => message.id === id, 'the prompt answer');
     expect(answer.error?.code).toBe(-32001);
     const exit = await editor.exited;
@@ -382,10 +361,7 @@ describe('hookd acp: the proxy', () => {
   });
 
   it('garbage and malformed messages from the editor pass to the agent as they are; the proxy goes on', async () => {
-    const workspace = makeWorkspace();
-    writeClaudeSettings(workspace, { hooks: { UserPromptSubmit: hook(json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX' } })) } });
-    const editor = proxy(workspace);
-    const sessionId = await editor.openSession(workspace);
+    const { editor, sessionId } = await sessionWith({ hooks: { UserPromptSubmit: hook(json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX' } })) } });
     editor.writeLine('this is not json');
     editor.writeLine('[1, 2, 3]');
     editor.writeLine('{"jsonrpc":"2.0","id":{"an":"object"},"method":"session/prompt"}');
