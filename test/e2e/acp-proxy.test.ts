@@ -307,6 +307,16 @@ describe('hookd acp: the proxy', () => {
     expect(editor.lines).toContain(line);
   });
 
+  it('"session/cancel and $/cancel_request are forwarded": the agent receives both as the editor wrote them', async () => {
+    const editor = proxy(makeWorkspace(), [process.execPath, RAW_ECHO_AGENT]);
+    const cancelSession = '{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s-1"}}';
+    const cancelRequest = '{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":7}}';
+    editor.writeLine(cancelSession);
+    editor.writeLine(cancelRequest);
+    await editor.waitFor((message) => message.method === '_test/echo' && message.params.text === cancelRequest, 'the forwarded $/cancel_request');
+    expect(editor.messages.filter((message) => message.method === '_test/echo').map((message) => message.params.text)).toEqual([cancelSession, cancelRequest]);
+  });
+
   it('"stdout carries only ACP messages": every line hookd acp wrote is a JSON-RPC message', async () => {
     const { editor, sessionId } = await sessionWith({ hooks: { UserPromptSubmit: hook(`echo 'plain text on stdout'; echo oops >&2`) } });
     await editor.prompt(sessionId, 'hi');
