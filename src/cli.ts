@@ -170,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/hooks-command.js')).runHooksCommand(rest, values, print);
     case 'acp':
       if (rest.length > 0) throw new UsageError(`hookd acp takes the agent's command after \`--\`, got "${rest.join(' ')}" before it`);
-      return (await import('./commands/acp-command.js')).runAcp(values, agentArgv);
+      return (await import('./commands/acp-command.js')).runAcp(values, agentArgv, numberFlag('stop-block-cap', values['stop-block-cap']));
     case 'ui':
       if (rest.length > 0) throw new UsageError(`hookd ui takes no arguments, got "${rest.join(' ')}"`);
       return (await import('./ui/ui-command.js')).runUi(values, print);

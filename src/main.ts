@@ -5,6 +5,7 @@ import { createLogger, type LogLevel } from './logger.js';
 import { setMatcherWarningSink } from './matching/matcher-warnings.js';
 import { processEnvironment } from './process-environment.js';
 import { EXIT_KILL_GRACE_MS, exitKillingHooks } from './process-exit.js';
+import { keepStdoutForProtocol } from './stdout-guard.js';
 import { createRpcServer, type RpcServer } from './rpc/server.js';
 import type { Framing } from './rpc/framing.js';
 import { createProcessRunner } from './runner/process-runner.js';
@@ -23,10 +24,7 @@ const EXIT_DEADLINE_MS = 900;
 
 export function serve(options: ServeOptions = {}): void {
   const logger = createLogger(options.logLevel ?? 'warn');
-  // stdout is the protocol channel: anything that calls console.log must land on stderr.
-  console.log = console.error;
-  console.info = console.error;
-  console.debug = console.error;
+  keepStdoutForProtocol();
 
   // A bundled build's launcher (scripts/cli-launcher.mjs) says whether V8's code cache spared the start its compile.
   const codeCache: unknown = Reflect.get(globalThis, Symbol.for('hookd.codeCache'));

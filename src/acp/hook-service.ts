@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logger.js';
 import { processEnvironment } from '../process-environment.js';
-import { EXIT_KILL_GRACE_MS } from '../process-exit.js';
+import { EXIT_KILL_GRACE_MS, EXIT_SUPERVISOR_WAIT_MS } from '../process-exit.js';
 import { createRpcServer } from '../rpc/server.js';
 import { createProcessRunner } from '../runner/process-runner.js';
 import { createSession } from '../server/session-handlers.js';
@@ -61,7 +61,7 @@ export function startHookService(logger: Logger): HookService {
       runner.capKillGrace(EXIT_KILL_GRACE_MS);
       await session.abortAll().catch((error: unknown) => logger.error(`hook cleanup failed: ${String(error)}`));
       runner.killAllNow();
-      runner.endSupervisorSync?.(2_000);
+      runner.endSupervisorSync?.(EXIT_SUPERVISOR_WAIT_MS);
       client.dispose();
       toServer.end();
     },

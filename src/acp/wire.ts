@@ -1,5 +1,6 @@
 // The JSON-RPC 2.0 messages of an ACP connection as the proxy sees them: which kind a parsed line is, and the lines
 // the proxy writes itself (answers, notifications, its own requests). Pure shaping; no I/O, no policy.
+import { isRecord } from '../rpc/is-record.js';
 
 export type JsonRpcId = string | number;
 export type Incoming =
@@ -8,7 +9,6 @@ export type Incoming =
   | { readonly kind: 'response'; readonly id: JsonRpcId; readonly result?: unknown; readonly error?: unknown }
   | { readonly kind: 'other' };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is JsonRpcId => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 
 /** What one line is; `other` for anything the proxy only forwards (not JSON, a batch, a malformed message). */

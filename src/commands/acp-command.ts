@@ -6,11 +6,13 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DIALECT_NAMES } from '../dialects/index.js';
 import { createLogger, LOG_LEVELS, type LogLevel } from '../logger.js';
+import { keepStdoutForProtocol } from '../stdout-guard.js';
 import { UsageError } from './usage-error.js';
 
-export type AcpFlags = { dialect?: string; workspace?: string; home?: string; 'log-level'?: string; 'stop-block-cap'?: string };
+export type AcpFlags = { dialect?: string; workspace?: string; home?: string; 'log-level'?: string };
 
-export async function runAcp(flags: AcpFlags, agentArgv: readonly string[] | undefined): Promise<number> {
+/** `stopBlockCap`: --stop-block-cap, already checked (cli.ts's numberFlag). */
+export async function runAcp(flags: AcpFlags, agentArgv: readonly string[] | undefined, stopBlockCap?: number): Promise<number> {
   if (agentArgv === undefined || agentArgv.length === 0) throw new UsageError('hookd acp needs the agent to start after `--`, e.g. `hookd acp -- my-agent --acp`');
   const dialect = flags.dialect ?? 'claude';
   if (!DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}" (known: ${DIALECT_NAMES.join(', ')})`);
@@ -18,14 +20,8 @@ export async function runAcp(flags: AcpFlags, agentArgv: readonly string[] | und
   if (!existsSync(workspace) || !statSync(workspace).isDirectory()) throw new UsageError(`workspace "${workspace}" is not a directory`);
   const logLevel = flags['log-level'] ?? 'warn';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
-  const cap = flags['stop-block-cap'];
-  const stopBlockCap = cap === undefined ? undefined : Number(cap);
-  if (stopBlockCap !== undefined && (!Number.isInteger(stopBlockCap) || stopBlockCap < 0)) throw new UsageError(`--stop-block-cap takes a whole number ≥ 0, got "${cap}"`);
   const logger = createLogger(logLevel as LogLevel);
-  // stdout is the editor's ACP channel: anything that calls console.log must land on stderr.
-  console.log = console.error;
-  console.info = console.error;
-  console.debug = console.error;
+  keepStdoutForProtocol();
   process.stdout.on('error', (error) => logger.debug(`stdout: ${error.message}`));
   const { runAcpProxy } = await import('../acp/proxy.js');
   let code: number;
